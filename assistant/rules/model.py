@@ -1,0 +1,506 @@
+"""The rules core's value objects: frozen, typed, and free of any framework.
+
+Three groups live here:
+
+* the vocabulary of the game (resources, colours, science symbols, score categories);
+* the printed components (cards, wonder sides and stages, their effects), built by
+  :mod:`assistant.rules.catalog` from ``rules_data/``;
+* a table to score (:class:`Game`, :class:`City`) and what the core says about it
+  (:class:`ScoreSheet`, :class:`Problem`, :class:`Verdict`).
+
+Effects form a closed vocabulary: every effect printed on a first-edition card or
+wonder stage is one of the ``Effect`` classes below, so the engine can be checked to
+know every kind the data uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from .text import Text
+
+
+class Resource(StrEnum):
+    """The seven resources; the first four are raw materials, the last three manufactured goods."""
+
+    WOOD = "wood"
+    STONE = "stone"
+    CLAY = "clay"
+    ORE = "ore"
+    GLASS = "glass"
+    LOOM = "loom"
+    PAPYRUS = "papyrus"
+
+    @property
+    def is_raw(self) -> bool:
+        return self in RAW_MATERIALS
+
+
+RAW_MATERIALS: frozenset[Resource] = frozenset({Resource.WOOD, Resource.STONE, Resource.CLAY, Resource.ORE})
+MANUFACTURED_GOODS: frozenset[Resource] = frozenset({Resource.GLASS, Resource.LOOM, Resource.PAPYRUS})
+
+
+class Color(StrEnum):
+    """Card colours, which are the structure types."""
+
+    BROWN = "brown"
+    GREY = "grey"
+    BLUE = "blue"
+    YELLOW = "yellow"
+    RED = "red"
+    GREEN = "green"
+    PURPLE = "purple"
+
+
+class Symbol(StrEnum):
+    """Science symbols."""
+
+    COMPASS = "compass"
+    GEAR = "gear"
+    TABLET = "tablet"
+
+
+class Category(StrEnum):
+    """Score categories, declared in the rulebook's counting order (the score pad's rows)."""
+
+    MILITARY = "military"
+    TREASURY = "treasury"
+    WONDER = "wonder"
+    CIVILIAN = "civilian"
+    SCIENCE = "science"
+    COMMERCIAL = "commercial"
+    GUILDS = "guilds"
+
+
+CATEGORIES: tuple[Category, ...] = tuple(Category)
+
+
+class Whose(StrEnum):
+    """Which cities an effect looks at, from the owner's seat."""
+
+    SELF = "self"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Counted(StrEnum):
+    """What a per-item effect counts."""
+
+    CARDS = "cards"
+    STAGES = "stages"
+    DEFEATS = "defeats"
+
+
+class Goods(StrEnum):
+    """The resource class a trading discount applies to."""
+
+    RAW = "raw"
+    MANUFACTURED = "manufactured"
+
+    @property
+    def resources(self) -> frozenset[Resource]:
+        return RAW_MATERIALS if self is Goods.RAW else MANUFACTURED_GOODS
+
+
+# --- effects: a closed, tagged vocabulary -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Produce:
+    """Produces ``count`` units of one of ``resources`` each turn (either/or when several)."""
+
+    resources: tuple[Resource, ...]
+    count: int = 1
+    sellable: bool = True
+    kind: Literal["produce"] = "produce"
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """Victory points at the end of the game."""
+
+    points: int
+    kind: Literal["points"] = "points"
+
+
+@dataclass(frozen=True, slots=True)
+class Shields:
+    """Military strength."""
+
+    shields: int
+    kind: Literal["shields"] = "shields"
+
+
+@dataclass(frozen=True, slots=True)
+class Science:
+    """One science symbol."""
+
+    symbol: Symbol
+    kind: Literal["science"] = "science"
+
+
+@dataclass(frozen=True, slots=True)
+class ScienceWild:
+    """A science symbol of the owner's choice, chosen at the end of the game."""
+
+    kind: Literal["science-wild"] = "science-wild"
+
+
+@dataclass(frozen=True, slots=True)
+class Coins:
+    """Coins taken from the bank once, when built."""
+
+    coins: int
+    kind: Literal["coins"] = "coins"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinsPer:
+    """Coins taken once, when built, for each counted item in the given cities."""
+
+    coins: int
+    counted: Counted
+    cities: tuple[Whose, ...]
+    colors: tuple[Color, ...] = ()
+    kind: Literal["coins-per"] = "coins-per"
+
+
+@dataclass(frozen=True, slots=True)
+class PointsPer:
+    """Victory points at game end for each counted item in the given cities."""
+
+    points: int
+    counted: Counted
+    cities: tuple[Whose, ...]
+    colors: tuple[Color, ...] = ()
+    kind: Literal["points-per"] = "points-per"
+
+
+@dataclass(frozen=True, slots=True)
+class Discount:
+    """Buy ``goods`` from the given neighbours for 1 coin a unit instead of 2."""
+
+    goods: Goods
+    neighbours: tuple[Whose, ...]
+    kind: Literal["discount"] = "discount"
+
+
+@dataclass(frozen=True, slots=True)
+class FreeBuildPerAge:
+    """Olympia A stage 2: once per age, build a structure for free."""
+
+    kind: Literal["free-build-per-age"] = "free-build-per-age"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLastCard:
+    """Babylon B stage 2: also play the seventh card of each age."""
+
+    kind: Literal["play-last-card"] = "play-last-card"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFromDiscard:
+    """Halicarnassus: build a card from the discard pile for free."""
+
+    kind: Literal["build-from-discard"] = "build-from-discard"
+
+
+@dataclass(frozen=True, slots=True)
+class CopyGuild:
+    """Olympia B stage 3: at game end, copy a guild of a neighbouring city."""
+
+    kind: Literal["copy-guild"] = "copy-guild"
+
+
+Effect = (
+    Produce
+    | Points
+    | Shields
+    | Science
+    | ScienceWild
+    | Coins
+    | CoinsPer
+    | PointsPer
+    | Discount
+    | FreeBuildPerAge
+    | PlayLastCard
+    | BuildFromDiscard
+    | CopyGuild
+)
+
+EFFECT_KINDS: tuple[type[Effect], ...] = (
+    Produce,
+    Points,
+    Shields,
+    Science,
+    ScienceWild,
+    Coins,
+    CoinsPer,
+    PointsPer,
+    Discount,
+    FreeBuildPerAge,
+    PlayLastCard,
+    BuildFromDiscard,
+    CopyGuild,
+)
+
+
+# --- printed components -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What building costs: coins paid to the bank and resources the city must produce or buy."""
+
+    coins: int = 0
+    resources: tuple[tuple[Resource, int], ...] = ()
+
+    @property
+    def is_free(self) -> bool:
+        return self.coins == 0 and not self.resources
+
+    def resource_map(self) -> dict[Resource, int]:
+        return dict(self.resources)
+
+    def as_dict(self) -> dict[str, int]:
+        """The game format's cost: resources by name, and ``coins`` when there are any."""
+        out: dict[str, int] = {r.value: n for r, n in self.resources}
+        if self.coins:
+            out["coins"] = self.coins
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card design of one age (Loom of Age I and Loom of Age II are two entries, one id)."""
+
+    id: str
+    name: str
+    age: int
+    color: Color
+    cost: Cost
+    players: tuple[int, ...]
+    """The number printed on each copy: one copy per number (guilds: none)."""
+    chain_from: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    aliases: tuple[str, ...] = ()
+
+    def copies(self, players: int) -> int:
+        """How many copies of this design are in the deck at this player count."""
+        return sum(1 for p in self.players if p <= players)
+
+    @property
+    def is_guild(self) -> bool:
+        return self.color is Color.PURPLE
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One stage of a wonder side."""
+
+    number: int
+    cost: Cost
+    effects: tuple[Effect, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(e.points for e in self.effects if isinstance(e, Points))
+
+
+@dataclass(frozen=True, slots=True)
+class WonderSide:
+    """Side A or B of a wonder board."""
+
+    wonder: str
+    side: str
+    resource: Resource
+    stages: tuple[Stage, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Wonder:
+    """A wonder board and its two sides."""
+
+    id: str
+    name: str
+    short_name: str
+    sides: tuple[WonderSide, ...]
+    aliases: tuple[str, ...] = ()
+
+    def side(self, side: str) -> WonderSide:
+        for s in self.sides:
+            if s.side == side:
+                return s
+        raise KeyError(side)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A rule clarification the engine relies on, with where it comes from."""
+
+    id: str
+    topic: str
+    title: str
+    text: str
+    source: str
+
+
+# --- a table to score ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScienceSymbols:
+    """Science symbols counted by hand on a paper pad, wildcards apart."""
+
+    compass: int = 0
+    gear: int = 0
+    tablet: int = 0
+    wild: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """One city at the table, as the game format gives it (seating order is the game's)."""
+
+    player: str
+    wonder: str | None = None
+    side: str = "A"
+    stages: int = 0
+    coins: int = 0
+    cards: tuple[str, ...] | None = ()
+    military: tuple[int, ...] | None = None
+    shields_by_age: tuple[int, int, int] | None = None
+    free_city: bool = False
+    categories: tuple[tuple[Category, int], ...] | None = None
+    science_symbols: ScienceSymbols | None = None
+
+    @property
+    def is_pad_entry(self) -> bool:
+        """True when the city was entered as a paper pad's numbers, not card by card."""
+        return self.cards is None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A table: its edition and its cities in clockwise seating order."""
+
+    cities: tuple[City, ...]
+    edition: int = 1
+    notes: tuple[Problem, ...] = ()
+    """Warnings found while reading the input (an unknown field, a name read as an alias)."""
+
+    @property
+    def players(self) -> int:
+        """The number of players (the Free City is not one)."""
+        return sum(1 for c in self.cities if not c.free_city)
+
+    @property
+    def deck_players(self) -> int:
+        """The player count the deck is built for (two players use the 3-player deck)."""
+        return len(self.cities)
+
+    def left(self, seat: int) -> int:
+        """The seat of the left neighbour (the next city clockwise)."""
+        return (seat + 1) % len(self.cities)
+
+    def right(self, seat: int) -> int:
+        """The seat of the right neighbour (the previous city clockwise)."""
+        return (seat - 1) % len(self.cities)
+
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something about the table that cannot be right (error) or is worth a look (warning)."""
+
+    severity: Severity
+    code: str
+    message: Text
+    city: int | None = None
+    card: str | None = None
+    field: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Detail:
+    """Where some points come from, and why."""
+
+    category: Category
+    points: int
+    source: str
+    reason: Text
+
+
+@dataclass(frozen=True, slots=True)
+class CityScore:
+    """One city's score: the seven categories, the total, rank and the explanation."""
+
+    player: str
+    seat: int
+    categories: Mapping[Category, int]
+    total: int
+    coins: int
+    rank: int | None
+    details: tuple[Detail, ...]
+    free_city: bool = False
+    wonder: str | None = None
+    side: str | None = None
+    pad_entry: bool = False
+
+
+TieBreak = Literal["points", "coins", "shared", "alone"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Everything the score pad shows, and every problem found at the table."""
+
+    edition: int
+    cities: tuple[CityScore, ...]
+    winners: tuple[str, ...]
+    problems: tuple[Problem, ...]
+    decided_by: TieBreak
+    """How the win was decided: ``alone`` (one player), ``points`` (most points),
+    ``coins`` (a tie on points broken by coins), ``shared`` (a tie on both)."""
+    explanation: Text = field(default_factory=lambda: Text(""))
+
+
+# --- building -----------------------------------------------------------------------------
+
+How = Literal["chain", "free", "own", "coins", "trade"]
+WhyNot = Literal["duplicate", "resources", "coins", "no-stage"]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One way to pay for a build: coins to the bank and to each neighbour, and what is bought."""
+
+    bank: int
+    left: int
+    right: int
+    buy_left: tuple[tuple[Resource, int], ...] = ()
+    buy_right: tuple[tuple[Resource, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.bank + self.left + self.right
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a city can build a card or its next stage, how, and at what least cost."""
+
+    buildable: bool
+    reason: Text
+    how: How | None = None
+    why: WhyNot | None = None
+    cheapest: Payment | None = None
+    options: tuple[Payment, ...] = ()
+    notes: tuple[Text, ...] = ()
+    """Extra facts a player should hear (an Olympia A free build being available...)."""

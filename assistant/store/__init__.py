@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy tables, the schema's migrations and the game repository."""

@@ -1,0 +1,46 @@
+"""The web app: ``create_app(config)`` builds a Flask app with its blueprints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from ..resources import resource_dir
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides the defaults (tests pass their own)."""
+    from flask_wtf.csrf import CSRFProtect
+
+    from ..store.db import make_engine, make_session_factory, upgrade
+    from . import api, errors, games, i18n, main, reference, security
+    from .config import build_config
+    from .db import init_app as init_db
+
+    app = Flask(
+        "assistant",
+        template_folder=str(resource_dir("templates")),
+        static_folder=str(resource_dir("static")),
+        static_url_path="/static",
+    )
+    app.config.update(build_config(config))
+
+    engine = make_engine(app.config["DATABASE_URL"])
+    if app.config["AUTO_MIGRATE"]:
+        upgrade(engine)
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessions"] = make_session_factory(engine)
+    init_db(app)
+
+    csrf = CSRFProtect(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+
+    app.register_blueprint(main.bp)
+    app.register_blueprint(reference.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    return app
