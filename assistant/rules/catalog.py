@@ -60,11 +60,14 @@ def card_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """A lenient key for matching typed names: case, accents, apostrophes and spacing ignored."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"[^a-z0-9]+", "", stripped)
+    return re.sub(r"[\W_]+", "", stripped)
+
+
+_fold = fold
 
 
 @dataclass(frozen=True, slots=True)

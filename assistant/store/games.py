@@ -150,6 +150,14 @@ def set_locked(session: Session, row: GameRow, locked: bool = True) -> None:
     session.commit()
 
 
+def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> None:
+    """Record the conflicts resolved at the end of each age."""
+    row.conflicts = conflicts
+    row.version += 1
+    row.updated_at = utcnow()
+    session.commit()
+
+
 def state_version(row: GameRow) -> str:
     """A short fingerprint of everything stored about the game (for polling and ETags)."""
     parts = [str(row.version), "L" if row.locked else "U"] + [f"{c.seat}.{c.version}" for c in row.cities]

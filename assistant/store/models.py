@@ -29,6 +29,8 @@ class GameRow(Base):
     title: Mapped[str | None] = mapped_column(String(80), nullable=True)
     language: Mapped[str | None] = mapped_column(String(16), nullable=True)
     locked: Mapped[bool] = mapped_column(Boolean, default=False)
+    conflicts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Each resolved age: the shields entered and the tokens handed out, by seat."""
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -14,7 +14,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from ..store.db import make_engine, make_session_factory, upgrade
-    from . import api, errors, games, i18n, main, reference, security
+    from . import api, errors, games, i18n, main, reference, security, templating
     from .config import build_config
     from .db import init_app as init_db
 
@@ -37,6 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    templating.init_app(app)
 
     app.register_blueprint(main.bp)
     app.register_blueprint(reference.bp)

@@ -1,0 +1,5 @@
+"""``python -m assistant``."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,348 @@
+"""``python -m assistant``: serve the app, score games, adjudicate builds, print sheets.
+
+Input that cannot be used gets one clear sentence on standard error naming the field,
+and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from .rules.catalog import catalog_for
+from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """A refusal: one sentence for standard error, exit status 2."""
+
+
+def _fail(message: str) -> NoReturn:
+    raise CliError(message)
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"{path}: no such file.")
+    except IsADirectoryError:
+        _fail(f"{path}: is a folder, not a game file.")
+    except UnicodeDecodeError:
+        _fail(f"{path}: not a UTF-8 text file.")
+    except OSError as exc:
+        _fail(f"{path}: cannot be read ({exc.strerror}).")
+
+
+def _decode(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).")
+
+
+def _game_error(where: str, exc: GameFormatError) -> str:
+    return f"{where}: {exc.field}: {exc.message}"
+
+
+def _print_json(data: Any, stream: TextIO, compact: bool = False) -> None:
+    if compact:
+        stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    else:
+        stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _lines(path: str) -> Iterator[tuple[int, str]]:
+    text = _read_text(path)
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            yield number, line
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from waitress import serve
+
+    from .web import create_app
+
+    app = create_app()
+    url = f"http://{args.host}:{args.port}/"
+    print(f"7 Wonders table assistant: serving on {url} (Ctrl+C stops)", flush=True)
+    print(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}", flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="assistant")
+    return 0
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    _print_json(catalog_to_dict(catalog_for(args.edition)), sys.stdout)
+    return 0
+
+
+def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
+    """One result line per input line, in order; a refused line prints its error in place."""
+    status = 0
+    for number, line in _lines(path):
+        where = f"{path}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            result: Any = {"error": f"not valid JSON (column {exc.colno}: {exc.msg})", "field": "line", "line": number}
+            status = EXIT_BAD_INPUT
+        else:
+            try:
+                result = handle(data, where)
+            except CliError as exc:
+                result = {"error": str(exc).split(": ", 1)[-1], "line": number}
+                status = EXIT_BAD_INPUT
+            except GameFormatError as exc:
+                result = {"error": str(exc.message), "field": exc.field, "line": number}
+                status = EXIT_BAD_INPUT
+        _print_json(result, sys.stdout, compact=True)
+    return status
+
+
+def _score_one(data: Any, where: str) -> dict[str, Any]:
+    from .rules.scoring import score_game
+
+    return sheet_to_dict(score_game(parse_game(data)))
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return _jsonl(args.jsonl, _score_one)
+    if not args.game:
+        _fail("give a game file (GAME.json, or - for standard input), or --jsonl FILE.")
+    data = _decode(_read_text(args.game), args.game)
+    try:
+        result = _score_one(data, args.game)
+    except GameFormatError as exc:
+        _fail(_game_error(args.game, exc))
+    _print_json(result, sys.stdout)
+    return 0
+
+
+def _verdict(data: Any, where: str) -> dict[str, Any]:
+    from .rules.trade import can_build
+
+    if not isinstance(data, dict) or "game" not in data:
+        raise CliError(f"{where}: give the game under \"game\", the city's index under \"city\", and \"card\" or \"stage\".")
+    try:
+        game = parse_game(data["game"])
+    except GameFormatError as exc:
+        raise CliError(f"{where}: game.{exc.field}: {exc.message}") from None
+    seat = data.get("city")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.cities):
+        raise CliError(f"{where}: city: the index of a city, 0 to {len(game.cities) - 1}.")
+    stage = data.get("stage", False) is True
+    card = data.get("card")
+    if stage == (card is not None):
+        raise CliError(f"{where}: card: ask about one card (\"card\") or the next stage (\"stage\": true).")
+    if stage:
+        return verdict_to_dict(can_build(game, seat, stage=True))
+    cid = catalog_for(game.edition).resolve_card(card) if isinstance(card, str) else None
+    if cid is None:
+        raise CliError(f"{where}: card: unknown card {json.dumps(card)[:40]}.")
+    return verdict_to_dict(can_build(game, seat, cid))
+
+
+def cmd_can_build(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return _jsonl(args.jsonl, _verdict)
+    if not args.game:
+        _fail("give a game file (GAME.json) with --city N and --card ID or --stage, or --jsonl FILE.")
+    if args.city is None:
+        _fail("--city: give the city's index (0 is the first city).")
+    if (args.card is None) == (not args.stage):
+        _fail("--card: give --card ID or --stage, one of them.")
+    data = _decode(_read_text(args.game), args.game)
+    body: dict[str, Any] = {"game": data, "city": args.city}
+    if args.stage:
+        body["stage"] = True
+    else:
+        body["card"] = args.card
+    _print_json(_verdict(body, args.game), sys.stdout)
+    return 0
+
+
+def _int_list(text: str, what: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.replace(" ", "").split(",") if part != ""]
+    except ValueError:
+        _fail(f"{what}: whole numbers separated by commas, such as 3,1,4,4.")
+    return values
+
+
+def cmd_military(args: argparse.Namespace) -> int:
+    from .rules.military import conflict_tokens
+
+    if args.age not in (1, 2, 3):
+        _fail("--age: 1, 2 or 3.")
+    shields = _int_list(args.shields, "--shields")
+    rules = catalog_for(1).rules
+    if not rules.min_players <= len(shields) <= rules.max_players:
+        _fail(f"--shields: give the shields of {rules.min_players} to {rules.max_players} cities, in seating order.")
+    if any(s < 0 for s in shields):
+        _fail("--shields: shields are 0 or more.")
+    _print_json({"age": args.age, "tokens": conflict_tokens(args.age, shields, rules)}, sys.stdout, compact=True)
+    return 0
+
+
+def _paper(value: str) -> str:
+    lowered = value.lower()
+    if lowered not in ("a4", "letter"):
+        _fail("--paper: a4 or letter.")
+    return lowered
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from .pdf import score_sheet_pdf
+    from .rules.scoring import score_game
+
+    data = _decode(_read_text(args.game), args.game)
+    try:
+        game = parse_game(data)
+    except GameFormatError as exc:
+        _fail(_game_error(args.game, exc))
+    played_on = None
+    if args.date:
+        try:
+            played_on = date.fromisoformat(args.date)
+        except ValueError:
+            _fail("--date: a date such as 2026-11-30.")
+    pdf = score_sheet_pdf(
+        score_game(game), paper=_paper(args.paper), url=args.url, title=args.title, played_on=played_on or date.today()
+    )
+    _write(args.output, pdf)
+    return 0
+
+
+def cmd_pad(args: argparse.Namespace) -> int:
+    from .pdf import score_pad_pdf
+
+    if not 2 <= args.players <= 7:
+        _fail("--players: 2 to 7.")
+    if args.per_page not in (1, 2, 4):
+        _fail("--per-page: 1, 2 or 4.")
+    _write(args.output, score_pad_pdf(args.players, paper=_paper(args.paper), per_page=args.per_page, url=args.url))
+    return 0
+
+
+def _write(path: str, data: bytes) -> None:
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        return
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        _fail(f"{path}: cannot be written ({exc.strerror}).")
+
+
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    from .store.db import make_engine, upgrade
+    from .web.config import build_config
+
+    config = build_config()
+    upgrade(make_engine(config["DATABASE_URL"]))
+    print("The database schema is up to date.")
+    return 0
+
+
+# --- parser -------------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="assistant",
+        description="Scoring and rules-adjudication assistant for 7 Wonders (first edition) at a real table.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("serve", help="run the web app (waitress)", description="Run the web app with waitress.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("catalog", help="print every card and wonder as JSON")
+    p.add_argument("--edition", type=int, default=1, choices=[1])
+    p.set_defaults(func=cmd_catalog)
+
+    p = sub.add_parser("score", help="score a game (JSON game format)")
+    p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
+    p.add_argument("--jsonl", metavar="FILE", help="score one game per line, one result per line")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("can-build", help="can a city build a card or its next stage, and at what least cost?")
+    p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
+    p.add_argument("--city", type=int, help="the city's index in the game (0 is the first)")
+    p.add_argument("--card", help="the card's id or English name")
+    p.add_argument("--stage", action="store_true", help="the city's next wonder stage")
+    p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
+    p.set_defaults(func=cmd_can_build)
+
+    p = sub.add_parser("military", help="conflict tokens of one age from the shields")
+    p.add_argument("--age", type=int, required=True, help="1, 2 or 3")
+    p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
+    p.set_defaults(func=cmd_military)
+
+    p = sub.add_parser("sheet", help="the game's score sheet as PDF")
+    p.add_argument("game", help="GAME.json, or - for standard input")
+    p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
+    p.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    p.add_argument("--url", help="link back to the game online (printed with a QR code)")
+    p.add_argument("--title", help="a title for the sheet")
+    p.add_argument("--date", help="the date printed (default today), e.g. 2026-11-30")
+    p.set_defaults(func=cmd_sheet)
+
+    p = sub.add_parser("pad", help="blank score pads as PDF")
+    p.add_argument("--players", type=int, required=True, help="2 to 7")
+    p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
+    p.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    p.add_argument("--per-page", type=int, default=1, help="pads per page: 1 (default), 2 or 4")
+    p.add_argument("--url", help="print a QR code to this address")
+    p.set_defaults(func=cmd_pad)
+
+    p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
+    p.set_defaults(func=cmd_db_upgrade)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        status: int = args.func(args)
+    except CliError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,253 @@
+"""The JSON API (``/api/v1``): score, can-build, military, catalog, and stored games.
+
+Bad input answers 400 with ``{"error": "...", "field": "..."}``; a stale city version
+answers 409 and changes nothing. The whole API is described at ``/api/v1/openapi.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from werkzeug.exceptions import BadRequest
+
+from ..rules.catalog import catalog_for
+from ..rules.gameio import (
+    GameFormatError,
+    catalog_to_dict,
+    city_to_dict,
+    game_to_dict,
+    parse_game,
+    sheet_to_dict,
+    verdict_to_dict,
+)
+from ..store import games as store
+from . import gamestate
+from .db import get_session
+from .i18n import render_text
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, field: str | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+        self.extra = extra
+
+
+@bp.errorhandler(ApiError)
+def _api_error(exc: ApiError) -> tuple[Response, int]:
+    body: dict[str, Any] = {"error": exc.message}
+    if exc.field is not None:
+        body["field"] = exc.field
+    body.update(exc.extra)
+    return jsonify(body), exc.status
+
+
+def _body() -> dict[str, Any]:
+    if not request.is_json:
+        raise ApiError(400, "Send a JSON body with Content-Type: application/json.", "body")
+    try:
+        data = request.get_json(force=False, silent=False)
+    except BadRequest:
+        raise ApiError(400, "The body is not valid JSON.", "body") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "The body must be a JSON object.", "body")
+    return data
+
+
+def _game(data: Any, field: str = "game") -> Any:
+    try:
+        return parse_game(data)
+    except GameFormatError as exc:
+        prefix = f"{field}." if field != "game" or exc.field != "game" else ""
+        raise ApiError(400, render_text(exc.message), prefix + exc.field if prefix else exc.field) from None
+
+
+@bp.get("/catalog")
+def catalog() -> Response:
+    """Every card and wonder of the first edition."""
+    return jsonify(catalog_to_dict(catalog_for(1), render_text))
+
+
+@bp.post("/score")
+def score() -> Response:
+    """Score a game given in the game format."""
+    from ..rules.scoring import score_game
+
+    game = _game(_body())
+    return jsonify(sheet_to_dict(score_game(game), render_text))
+
+
+@bp.post("/can-build")
+def can_build() -> Response:
+    """Can this city build this card (or its next stage), and at what least cost?"""
+    from ..rules.trade import can_build as adjudicate
+
+    data = _body()
+    if "game" not in data:
+        raise ApiError(400, "Give the game in the game format under \"game\".", "game")
+    game = _game(data["game"], "game")
+    seat = data.get("city")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.cities):
+        raise ApiError(400, f"\"city\" is the index of a city, 0 to {len(game.cities) - 1}.", "city")
+    stage = data.get("stage", False)
+    card = data.get("card")
+    if stage is not True and stage is not False:
+        raise ApiError(400, "\"stage\" is true or false.", "stage")
+    if stage and card is not None:
+        raise ApiError(400, "Ask about a card or the next stage, not both.", "card")
+    if not stage:
+        if not isinstance(card, str):
+            raise ApiError(400, "Give the card's id under \"card\", or \"stage\": true.", "card")
+        cid = catalog_for(game.edition).resolve_card(card)
+        if cid is None:
+            raise ApiError(400, f"Unknown card \"{card[:40]}\".", "card")
+        verdict = adjudicate(game, seat, cid)
+    else:
+        verdict = adjudicate(game, seat, stage=True)
+    return jsonify(verdict_to_dict(verdict, render_text))
+
+
+@bp.post("/military")
+def military() -> Response:
+    """Conflict tokens for one age from the shields in seating order."""
+    from ..rules.military import conflict_tokens
+
+    data = _body()
+    age = data.get("age")
+    shields = data.get("shields")
+    if age not in (1, 2, 3) or isinstance(age, bool):
+        raise ApiError(400, "\"age\" is 1, 2 or 3.", "age")
+    if (
+        not isinstance(shields, list)
+        or not 3 <= len(shields) <= 7
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 99 for s in shields)
+    ):
+        raise ApiError(400, "\"shields\" lists 3 to 7 cities' shields (0 to 99) in seating order.", "shields")
+    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(1).rules)})
+
+
+# --- stored games --------------------------------------------------------------------------------
+
+
+def _public(row: Any) -> dict[str, Any]:
+    from ..rules.scoring import score_game
+
+    data = store.game_dict(row)
+    game = _game(data)
+    base = current_app.config.get("PUBLIC_URL")
+
+    def link(endpoint: str, **values: Any) -> str:
+        return (base.rstrip("/") + url_for(endpoint, **values)) if base else url_for(endpoint, _external=True, **values)
+
+    return {
+        "game": data,
+        "scores": sheet_to_dict(score_game(game), render_text),
+        "versions": [c.version for c in row.cities],
+        "locked": row.locked,
+        "mode": row.mode,
+        "title": row.title,
+        "state": store.state_version(row),
+        "view_url": link("games.scoreboard", token=row.view_token),
+        "view_token": row.view_token,
+    }
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    """Store a new game; answer its edit token, links, and the game with its scores."""
+    data = _body()
+    raw_game = data.get("game", data if "cities" in data else None)
+    if raw_game is None:
+        raise ApiError(400, "Give the game in the game format under \"game\".", "game")
+    game = _game(raw_game)
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or len(title) > 80):
+        raise ApiError(400, "\"title\" is a text of at most 80 characters.", "title")
+    pad = any(c.is_pad_entry for c in game.cities)
+    row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
+    body = _public(row)
+    body["token"] = row.edit_token
+    body["edit_url"] = url_for("games.game", token=row.edit_token, _external=True)
+    response = jsonify(body)
+    response.headers["Location"] = url_for("api.read_game", token=row.edit_token)
+    return response, 201
+
+
+@bp.get("/games/<token>")
+def read_game(token: str) -> Response:
+    """A stored game (edit or read-only token): the game format, its scores and city versions."""
+    row, _editable = store.by_any_token(get_session(), token)
+    if row is None:
+        raise ApiError(404, "No game at this token.", "token")
+    response = jsonify(_public(row))
+    response.headers["ETag"] = f'"{store.state_version(row)}"'
+    return response
+
+
+@bp.put("/games/<token>/cities/<int:seat>")
+def replace_city(token: str, seat: int) -> Response:
+    """Replace one city, given the version it was read at; a stale version answers 409."""
+    row = store.by_edit_token(get_session(), token)
+    if row is None:
+        if store.by_view_token(get_session(), token) is not None:
+            raise ApiError(403, "This is a read-only link: use the game's edit token to change it.", "token")
+        raise ApiError(404, "No game at this token.", "token")
+    if not 0 <= seat < len(row.cities):
+        raise ApiError(404, f"The game has cities 0 to {len(row.cities) - 1}.", "city")
+    data = _body()
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ApiError(400, "Give the \"version\" of the city you read (from \"versions\").", "version")
+    city = data.get("city")
+    if not isinstance(city, dict):
+        raise ApiError(400, "Give the new city under \"city\", in the game format.", "city")
+    game_data = store.game_dict(row)
+    game_data["cities"][seat] = city
+    game = _game(game_data)
+    normalised = city_to_dict(game.cities[seat])
+    if row.locked:
+        raise ApiError(409, "The game is locked: nothing can change any more.", "city", locked=True)
+    try:
+        store.replace_city(get_session(), row, seat, normalised, version)
+    except store.StaleCity as exc:
+        raise ApiError(
+            409,
+            "This city changed since you read it: read the game again and re-apply your change.",
+            "version",
+            current_version=exc.current_version,
+        ) from None
+    except store.GameLocked:
+        raise ApiError(409, "The game is locked: nothing can change any more.", "city", locked=True) from None
+    fresh = store.by_edit_token(get_session(), token)
+    return jsonify(_public(fresh))
+
+
+@bp.post("/games/<token>/lock")
+def lock_game(token: str) -> Response:
+    """Lock the game (``{"locked": false}`` opens it again)."""
+    row = store.by_edit_token(get_session(), token)
+    if row is None:
+        raise ApiError(404, "No game at this token (locking needs the edit token).", "token")
+    locked = True
+    if request.content_length:
+        locked = _body().get("locked", True)
+        if not isinstance(locked, bool):
+            raise ApiError(400, "\"locked\" is true or false.", "locked")
+    store.set_locked(get_session(), row, locked)
+    return jsonify(_public(row))
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI description of this API."""
+    from .openapi import document
+
+    return jsonify(document())
+
+
+__all__ = ["bp", "gamestate"]

@@ -1,0 +1,200 @@
+"""The rules corner: card reference, wonders, rulings (searchable), and "Can I build it?"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from ..rules.catalog import Catalog, catalog_for
+from ..rules.catalog import fold as _fold
+from ..rules.describe import COLOR_KINDS, describe_effects
+from ..rules.gameio import GameFormatError, parse_game
+from ..rules.model import Card, Ruling
+from . import gamestate
+from .forms import choice_list, BuildQueryForm
+from .i18n import render_text
+
+bp = Blueprint("reference", __name__)
+
+
+def _matches(query: str, *texts: str) -> bool:
+    folded = _fold(query)
+    return not folded or any(folded in _fold(t) for t in texts)
+
+
+def _card_text(card: Card) -> str:
+    return render_text(describe_effects(card.effects))
+
+
+@bp.get("/rules")
+def corner() -> str:
+    """The rules corner: search cards, wonders and rulings at once."""
+    catalog = catalog_for(1)
+    q = (request.args.get("q") or "").strip()[:60]
+    cards: list[Card] = []
+    rulings: list[Ruling] = []
+    wonders = []
+    if q:
+        seen: set[str] = set()
+        for card in catalog.cards:
+            if card.id not in seen and _matches(q, card.name, *card.aliases, _card_text(card)):
+                cards.append(card)
+                seen.add(card.id)
+        rulings = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic)]
+        wonders = [w for w in catalog.wonders if _matches(q, w.name, w.short_name, *w.aliases)]
+    return render_template("reference/corner.html", q=q, cards=cards, rulings=rulings, wonders=wonders, catalog=catalog)
+
+
+@bp.get("/cards")
+def cards() -> str:
+    """Every card by age and colour, with cost, effect, player counts and chains."""
+    catalog = catalog_for(1)
+    q = (request.args.get("q") or "").strip()[:60]
+    groups = []
+    for group in gamestate.picker(catalog, 7, set()):
+        shown = [
+            c for c in catalog.cards
+            if c.age == group.age and c.color is group.color and _matches(q, c.name, *c.aliases, _card_text(c))
+        ]  # fmt: skip
+        if shown:
+            groups.append((group.age, group.color, shown))
+    return render_template(
+        "reference/cards.html", q=q, groups=groups, catalog=catalog, color_kinds=COLOR_KINDS, age_names=gamestate.AGE_NAMES
+    )
+
+
+@bp.get("/cards/<card_id>")
+def card(card_id: str) -> str:
+    """One card: every age it appears in, its copies, and its chains both ways."""
+    catalog = catalog_for(1)
+    resolved = catalog.resolve_card(card_id)
+    if resolved is None:
+        abort(404)
+    entries = catalog.entries(resolved)
+    return render_template(
+        "reference/card.html",
+        card=entries[0],
+        entries=entries,
+        catalog=catalog,
+        counts={n: catalog.copies(resolved, n) for n in range(3, 8)},
+        color_kinds=COLOR_KINDS,
+        age_names=gamestate.AGE_NAMES,
+    )
+
+
+@bp.get("/wonders")
+def wonders() -> str:
+    """Every wonder, sides A and B, stage by stage."""
+    return render_template("reference/wonders.html", catalog=catalog_for(1))
+
+
+@bp.get("/rulings")
+def rulings() -> str:
+    """The rulings the assistant applies, with their sources; searchable."""
+    catalog = catalog_for(1)
+    q = (request.args.get("q") or "").strip()[:60]
+    shown = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic, r.source)]
+    topics: dict[str, list[Ruling]] = {}
+    for ruling in shown:
+        topics.setdefault(ruling.topic, []).append(ruling)
+    return render_template("reference/rulings.html", q=q, topics=topics)
+
+
+# --- can I build it? ------------------------------------------------------------------------------
+
+
+def verdicts_for(game: Any, seat: int, hand: list[str], stage: bool, catalog: Catalog) -> list[dict[str, Any]]:
+    """Each card of the hand (and the next stage) with its verdict, for the templates."""
+    from ..rules.trade import can_build
+
+    out = []
+    for card_id in hand:
+        if not catalog.has_card(card_id):
+            continue
+        out.append({"card": catalog.structure(card_id), "verdict": can_build(game, seat, card_id, catalog=catalog)})
+    if stage:
+        out.append({"card": None, "verdict": can_build(game, seat, stage=True, catalog=catalog)})
+    return out
+
+
+@bp.get("/g/<token>/city/<int:seat>/build")
+def city_build(token: str, seat: int) -> tuple[str, int] | str:
+    """From a city's page: the verdict for each card in hand and the next stage."""
+    loaded = gamestate.load(token)
+    if loaded.game is None or seat < 0 or seat >= len(loaded.game.cities):
+        abort(404)
+    catalog = loaded.catalog
+    form = BuildQueryForm(request.args)
+    held = set(loaded.game.cities[seat].cards or ())
+    form.hand.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+    results = None
+    if request.args.get("submit") is not None or request.args.getlist("hand") or request.args.get("stage"):
+        results = verdicts_for(loaded.game, seat, form.hand.data or [], bool(form.stage.data), catalog)
+    return render_template(
+        "reference/city_build.html",
+        loaded=loaded,
+        seat=seat,
+        form=form,
+        results=results,
+        groups=gamestate.picker(catalog, len(loaded.game.cities), held),
+        held=held,
+        catalog=catalog,
+        age_names=gamestate.AGE_NAMES,
+    )
+
+
+SCRATCH_SEATS = ("me", "left", "right")
+
+
+@bp.get("/can-build")
+def can_build() -> tuple[str, int] | str:
+    """The adjudicator without a game: your city and your two neighbours, then your hand."""
+    catalog = catalog_for(1)
+    args = request.args
+    cities: list[dict[str, Any]] = []
+    for key in SCRATCH_SEATS:
+        cities.append(
+            {
+                "player": {"me": _("Me"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
+                "wonder": args.get(f"{key}_wonder") or {"me": "rhodes", "left": "alexandria", "right": "giza"}[key],
+                "side": args.get(f"{key}_side") or "A",
+                "stages": _int(args.get(f"{key}_stages"), 0),
+                "coins": _int(args.get(f"{key}_coins"), 3),
+                "cards": [c for c in args.getlist(f"{key}_cards") if c],
+            }
+        )
+    # Seating: me, then my left neighbour (next clockwise), then my right neighbour.
+    data = {"edition": 1, "cities": cities}
+    error = None
+    results = None
+    game = None
+    try:
+        game = parse_game(data)
+    except GameFormatError as exc:
+        error = exc
+    hand = [c for c in args.getlist("hand") if c]
+    stage = bool(args.get("stage"))
+    if game is not None and (hand or stage):
+        results = verdicts_for(game, 0, hand, stage, catalog)
+    return render_template(
+        "reference/can_build.html",
+        catalog=catalog,
+        cities=cities,
+        seats=SCRATCH_SEATS,
+        error=render_text(error.message) if error else None,
+        error_field=error.field if error else None,
+        results=results,
+        hand=hand,
+        stage=stage,
+        groups=gamestate.picker(catalog, 7, set()),
+        age_names=gamestate.AGE_NAMES,
+    ), (400 if error else 200)
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value not in (None, "") else default
+    except ValueError:
+        return -1  # the parser names the field

@@ -1,0 +1,53 @@
+"""Template globals: icons, the core's words for effects and costs, wonder names."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+
+from ..rules.catalog import catalog_for
+from ..rules.describe import (
+    CATEGORY_NAMES,
+    COLOR_KINDS,
+    RESOURCE_NAMES,
+    describe_cost,
+    describe_effects,
+    describe_payment,
+)
+from ..rules.model import CATEGORIES
+from . import icons
+
+
+def wonder_name(wonder_id: str | None) -> str:
+    """A wonder's short name for a stored id (empty when unknown)."""
+    catalog = catalog_for(1)
+    if wonder_id and catalog.has_wonder(wonder_id):
+        return catalog.wonder(wonder_id).short_name
+    return ""
+
+
+def stage_counts() -> str:
+    """Stages per wonder side, for the city page's script."""
+    catalog = catalog_for(1)
+    return json.dumps({w.id: {s.side: len(s.stages) for s in w.sides} for w in catalog.wonders})
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        icon=icons.icon,
+        icon_sprite=icons.sprite,
+        seating=icons.seating,
+        describe_effects=describe_effects,
+        describe_cost=describe_cost,
+        payment_text=describe_payment,
+        resource_names=RESOURCE_NAMES,
+        category_names=CATEGORY_NAMES,
+        color_kinds=COLOR_KINDS,
+        categories_order=CATEGORIES,
+        catalog_wonder_name=wonder_name,
+        stage_counts_json=stage_counts(),
+        age_names={1: "I", 2: "II", 3: "III"},
+    )
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

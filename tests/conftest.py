@@ -1,0 +1,113 @@
+"""Shared fixtures. Browser and PostgreSQL tests skip with a reason where those are absent,
+and are required when REQUIRE_BROWSER / REQUIRE_POSTGRES is set (as CI does)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from assistant.rules.catalog import Catalog, catalog_for
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_OUTPUT = Path(os.environ.get("TEST_OUTPUT_DIR", ROOT / "test-output"))
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return catalog_for(1)
+
+
+@pytest.fixture(scope="session")
+def test_output() -> Path:
+    """A folder for artefacts a reviewer looks at (screenshots, rendered PDF pages)."""
+    TEST_OUTPUT.mkdir(parents=True, exist_ok=True)
+    return TEST_OUTPUT
+
+
+# --- databases ------------------------------------------------------------------------------
+
+PG_DEFAULT = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def _postgres_url() -> str | None:
+    """A PostgreSQL URL that answers, or None (skip) unless REQUIRE_POSTGRES is set (fail)."""
+    url = os.environ.get("TEST_DATABASE_URL", PG_DEFAULT)
+    try:
+        import psycopg
+
+        with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=3):
+            return url
+    except Exception as exc:  # noqa: BLE001 - any failure means "no server here"
+        if os.environ.get("REQUIRE_POSTGRES"):
+            pytest.fail(f"PostgreSQL is required (REQUIRE_POSTGRES) but {url} does not answer: {exc}")
+        return None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    url = _postgres_url()
+    if url is None:
+        pytest.skip("no PostgreSQL server answers at TEST_DATABASE_URL (set REQUIRE_POSTGRES=1 to fail instead)")
+    return url
+
+
+@pytest.fixture
+def pg_schema_url(postgres_url: str):
+    """A fresh, empty PostgreSQL schema for one test (dropped afterwards)."""
+    import secrets
+
+    import psycopg
+
+    schema = "t_" + secrets.token_hex(6)
+    plain = postgres_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in plain else "?"
+    yield f"{plain}{sep}options=-csearch_path%3D{schema}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def make_test_app(tmp_path: Path, database_url: str | None = None, **extra):
+    from assistant.web import create_app
+
+    config = {
+        "TESTING": True,
+        "DATA_DIR": tmp_path,
+        "DATABASE_URL": database_url or f"sqlite:///{tmp_path / 'test.db'}",
+        "SECRET_KEY": "test-secret",
+        "SERVER_NAME": "table.test",
+        "PUBLIC_URL": None,
+    }
+    config.update(extra)
+    return create_app(config)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_db_url(request, tmp_path: Path) -> str:
+    """Run a test on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'any.db'}"
+    return request.getfixturevalue("pg_schema_url")
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return make_test_app(tmp_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def nocsrf_app(tmp_path: Path):
+    return make_test_app(tmp_path, WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture
+def nocsrf_client(nocsrf_app):
+    return nocsrf_app.test_client()
