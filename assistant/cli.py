@@ -78,7 +78,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app()
     url = f"http://{args.host}:{args.port}/"
     print(f"7 Wonders table assistant: serving on {url} (Ctrl+C stops)", flush=True)
-    print(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}", flush=True)
+    print(
+        f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}", flush=True
+    )
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="assistant")
     return 0
 
@@ -96,7 +98,11 @@ def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            result: Any = {"error": f"not valid JSON (column {exc.colno}: {exc.msg})", "field": "line", "line": number}
+            result: Any = {
+                "error": f"not valid JSON (column {exc.colno}: {exc.msg})",
+                "field": "line",
+                "line": number,
+            }
             status = EXIT_BAD_INPUT
         else:
             try:
@@ -135,7 +141,9 @@ def _verdict(data: Any, where: str) -> dict[str, Any]:
     from .rules.trade import can_build
 
     if not isinstance(data, dict) or "game" not in data:
-        raise CliError(f"{where}: give the game under \"game\", the city's index under \"city\", and \"card\" or \"stage\".")
+        raise CliError(
+            f'{where}: give the game under "game", the city\'s index under "city", and "card" or "stage".'
+        )
     try:
         game = parse_game(data["game"])
     except GameFormatError as exc:
@@ -146,7 +154,7 @@ def _verdict(data: Any, where: str) -> dict[str, Any]:
     stage = data.get("stage", False) is True
     card = data.get("card")
     if stage == (card is not None):
-        raise CliError(f"{where}: card: ask about one card (\"card\") or the next stage (\"stage\": true).")
+        raise CliError(f'{where}: card: ask about one card ("card") or the next stage ("stage": true).')
     if stage:
         return verdict_to_dict(can_build(game, seat, stage=True))
     cid = catalog_for(game.edition).resolve_card(card) if isinstance(card, str) else None
@@ -190,10 +198,14 @@ def cmd_military(args: argparse.Namespace) -> int:
     shields = _int_list(args.shields, "--shields")
     rules = catalog_for(1).rules
     if not rules.min_players <= len(shields) <= rules.max_players:
-        _fail(f"--shields: give the shields of {rules.min_players} to {rules.max_players} cities, in seating order.")
+        _fail(
+            f"--shields: give the shields of {rules.min_players} to {rules.max_players} cities, in seating order."
+        )
     if any(s < 0 for s in shields):
         _fail("--shields: shields are 0 or more.")
-    _print_json({"age": args.age, "tokens": conflict_tokens(args.age, shields, rules)}, sys.stdout, compact=True)
+    _print_json(
+        {"age": args.age, "tokens": conflict_tokens(args.age, shields, rules)}, sys.stdout, compact=True
+    )
     return 0
 
 
@@ -222,7 +234,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         except ValueError:
             _fail("--date: a date such as 2026-11-30.")
     pdf = score_sheet_pdf(
-        score_game(game), paper=_paper(args.paper), url=args.url, title=args.title, played_on=played_on or date.today()
+        score_game(game),
+        paper=_paper(args.paper),
+        url=args.url,
+        title=args.title,
+        played_on=played_on or date.today(),
     )
     _write(args.output, pdf)
     return 0
@@ -235,7 +251,10 @@ def cmd_pad(args: argparse.Namespace) -> int:
         _fail("--players: 2 to 7.")
     if args.per_page not in (1, 2, 4):
         _fail("--per-page: 1, 2 or 4.")
-    _write(args.output, score_pad_pdf(args.players, paper=_paper(args.paper), per_page=args.per_page, url=args.url))
+    _write(
+        args.output,
+        score_pad_pdf(args.players, paper=_paper(args.paper), per_page=args.per_page, url=args.url),
+    )
     return 0
 
 
@@ -276,7 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("serve", help="run the web app (waitress)", description="Run the web app with waitress.")
+    p = sub.add_parser(
+        "serve", help="run the web app (waitress)", description="Run the web app with waitress."
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")

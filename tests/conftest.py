@@ -39,7 +39,7 @@ def _postgres_url() -> str | None:
 
         with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), connect_timeout=3):
             return url
-    except Exception as exc:  # noqa: BLE001 - any failure means "no server here"
+    except Exception as exc:
         if os.environ.get("REQUIRE_POSTGRES"):
             pytest.fail(f"PostgreSQL is required (REQUIRE_POSTGRES) but {url} does not answer: {exc}")
         return None
@@ -49,7 +49,9 @@ def _postgres_url() -> str | None:
 def postgres_url() -> str:
     url = _postgres_url()
     if url is None:
-        pytest.skip("no PostgreSQL server answers at TEST_DATABASE_URL (set REQUIRE_POSTGRES=1 to fail instead)")
+        pytest.skip(
+            "no PostgreSQL server answers at TEST_DATABASE_URL (set REQUIRE_POSTGRES=1 to fail instead)"
+        )
     return url
 
 

@@ -25,6 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_url_path="/static",
     )
     app.config.update(build_config(config))
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the format's order (categories)
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     engine = make_engine(app.config["DATABASE_URL"])
     if app.config["AUTO_MIGRATE"]:

@@ -59,12 +59,15 @@ def _body() -> dict[str, Any]:
     return data
 
 
-def _game(data: Any, field: str = "game") -> Any:
+def _game(data: Any, prefix: str = "") -> Any:
+    """Parse a game; a refusal names the field as the caller's body spells it."""
     try:
         return parse_game(data)
     except GameFormatError as exc:
-        prefix = f"{field}." if field != "game" or exc.field != "game" else ""
-        raise ApiError(400, render_text(exc.message), prefix + exc.field if prefix else exc.field) from None
+        field = exc.field if exc.field != "game" or not prefix else prefix.rstrip(".")
+        if field != prefix.rstrip("."):
+            field = prefix + field
+        raise ApiError(400, render_text(exc.message), field) from None
 
 
 @bp.get("/catalog")
@@ -89,23 +92,23 @@ def can_build() -> Response:
 
     data = _body()
     if "game" not in data:
-        raise ApiError(400, "Give the game in the game format under \"game\".", "game")
-    game = _game(data["game"], "game")
+        raise ApiError(400, 'Give the game in the game format under "game".', "game")
+    game = _game(data["game"], "game.")
     seat = data.get("city")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.cities):
-        raise ApiError(400, f"\"city\" is the index of a city, 0 to {len(game.cities) - 1}.", "city")
+        raise ApiError(400, f'"city" is the index of a city, 0 to {len(game.cities) - 1}.', "city")
     stage = data.get("stage", False)
     card = data.get("card")
     if stage is not True and stage is not False:
-        raise ApiError(400, "\"stage\" is true or false.", "stage")
+        raise ApiError(400, '"stage" is true or false.', "stage")
     if stage and card is not None:
         raise ApiError(400, "Ask about a card or the next stage, not both.", "card")
     if not stage:
         if not isinstance(card, str):
-            raise ApiError(400, "Give the card's id under \"card\", or \"stage\": true.", "card")
+            raise ApiError(400, 'Give the card\'s id under "card", or "stage": true.', "card")
         cid = catalog_for(game.edition).resolve_card(card)
         if cid is None:
-            raise ApiError(400, f"Unknown card \"{card[:40]}\".", "card")
+            raise ApiError(400, f'Unknown card "{card[:40]}".', "card")
         verdict = adjudicate(game, seat, cid)
     else:
         verdict = adjudicate(game, seat, stage=True)
@@ -121,13 +124,13 @@ def military() -> Response:
     age = data.get("age")
     shields = data.get("shields")
     if age not in (1, 2, 3) or isinstance(age, bool):
-        raise ApiError(400, "\"age\" is 1, 2 or 3.", "age")
+        raise ApiError(400, '"age" is 1, 2 or 3.', "age")
     if (
         not isinstance(shields, list)
         or not 3 <= len(shields) <= 7
         or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 99 for s in shields)
     ):
-        raise ApiError(400, "\"shields\" lists 3 to 7 cities' shields (0 to 99) in seating order.", "shields")
+        raise ApiError(400, '"shields" lists 3 to 7 cities\' shields (0 to 99) in seating order.', "shields")
     return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(1).rules)})
 
 
@@ -142,7 +145,11 @@ def _public(row: Any) -> dict[str, Any]:
     base = current_app.config.get("PUBLIC_URL")
 
     def link(endpoint: str, **values: Any) -> str:
-        return (base.rstrip("/") + url_for(endpoint, **values)) if base else url_for(endpoint, _external=True, **values)
+        return (
+            (base.rstrip("/") + url_for(endpoint, **values))
+            if base
+            else url_for(endpoint, _external=True, **values)
+        )
 
     return {
         "game": data,
@@ -161,13 +168,12 @@ def _public(row: Any) -> dict[str, Any]:
 def create_game() -> tuple[Response, int]:
     """Store a new game; answer its edit token, links, and the game with its scores."""
     data = _body()
-    raw_game = data.get("game", data if "cities" in data else None)
-    if raw_game is None:
-        raise ApiError(400, "Give the game in the game format under \"game\".", "game")
-    game = _game(raw_game)
+    if "game" not in data:
+        raise ApiError(400, 'Give the game in the game format under "game".', "game")
+    game = _game(data["game"], "game.")
     title = data.get("title")
     if title is not None and (not isinstance(title, str) or len(title) > 80):
-        raise ApiError(400, "\"title\" is a text of at most 80 characters.", "title")
+        raise ApiError(400, '"title" is a text of at most 80 characters.', "title")
     pad = any(c.is_pad_entry for c in game.cities)
     row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
     body = _public(row)
@@ -202,13 +208,21 @@ def replace_city(token: str, seat: int) -> Response:
     data = _body()
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ApiError(400, "Give the \"version\" of the city you read (from \"versions\").", "version")
+        raise ApiError(400, 'Give the "version" of the city you read (from "versions").', "version")
     city = data.get("city")
     if not isinstance(city, dict):
-        raise ApiError(400, "Give the new city under \"city\", in the game format.", "city")
+        raise ApiError(400, 'Give the new city under "city", in the game format.', "city")
     game_data = store.game_dict(row)
     game_data["cities"][seat] = city
-    game = _game(game_data)
+    try:
+        game = parse_game(game_data)
+    except GameFormatError as exc:
+        field = (
+            exc.field.replace(f"cities[{seat}]", "city", 1)
+            if exc.field.startswith(f"cities[{seat}]")
+            else exc.field
+        )
+        raise ApiError(400, render_text(exc.message), field) from None
     normalised = city_to_dict(game.cities[seat])
     if row.locked:
         raise ApiError(409, "The game is locked: nothing can change any more.", "city", locked=True)
@@ -237,7 +251,7 @@ def lock_game(token: str) -> Response:
     if request.content_length:
         locked = _body().get("locked", True)
         if not isinstance(locked, bool):
-            raise ApiError(400, "\"locked\" is true or false.", "locked")
+            raise ApiError(400, '"locked" is true or false.', "locked")
     store.set_locked(get_session(), row, locked)
     return jsonify(_public(row))
 

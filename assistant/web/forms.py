@@ -60,7 +60,9 @@ class NewGameForm(FlaskForm):
     """The host's set-up: players in seating order, wonders dealt or picked."""
 
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
-    edition = SelectField(_l("Edition"), choices=choice_list([("1", _l("First edition (2010)"))]), default="1")
+    edition = SelectField(
+        _l("Edition"), choices=choice_list([("1", _l("First edition (2010)"))]), default="1"
+    )
     mode = HiddenField(default="cards")
     seats = FieldList(FormField(SeatForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     submit = SubmitField(_l("Start the game"))
@@ -89,7 +91,9 @@ class CityForm(FlaskForm):
     player = StringField(_l("Name"), validators=[InputRequired(), Length(max=MAX_NAME_LENGTH)])
     wonder = SelectField(_l("Wonder"), validate_choice=False)
     side = RadioField(_l("Side"), choices=choice_list([("A", "A"), ("B", "B")]), default="A")
-    stages = RadioField(_l("Wonder stages built"), choices=choice_list([(str(n), str(n)) for n in range(5)]), default="0")
+    stages = RadioField(
+        _l("Wonder stages built"), choices=choice_list([(str(n), str(n)) for n in range(5)]), default="0"
+    )
     coins = IntegerField(
         _l("Coins"),
         default=3,
@@ -139,7 +143,9 @@ class LockForm(FlaskForm):
 class ImportForm(FlaskForm):
     """Import a game exported as the JSON game format."""
 
-    file = FileField(_l("Game file (.json)"), validators=[FileAllowed(["json", "txt"], _l("Choose a .json file."))])
+    file = FileField(
+        _l("Game file (.json)"), validators=[FileAllowed(["json", "txt"], _l("Choose a .json file."))]
+    )
     text = TextAreaField(_l("Or paste the game's JSON"), validators=[Optional(), Length(max=200_000)])
     submit = SubmitField(_l("Import the game"))
 
@@ -151,7 +157,9 @@ class PadsForm(FlaskForm):
         csrf = False  # a GET form that only downloads a PDF
 
     paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
-    players = SelectField(_l("Players"), choices=choice_list([(str(n), str(n)) for n in range(2, 8)]), default="4")
+    players = SelectField(
+        _l("Players"), choices=choice_list([(str(n), str(n)) for n in range(2, 8)]), default="4"
+    )
     per_page = RadioField(
         _l("Pads per page"), choices=choice_list([("1", "1"), ("2", "2"), ("4", "4")]), default="1"
     )

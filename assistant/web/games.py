@@ -31,7 +31,7 @@ from ..rules.model import CATEGORIES, Category, City, Game, ScoreSheet
 from ..store import games as store
 from . import gamestate, recent
 from .db import get_session
-from .forms import choice_list, RANDOM, AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm
+from .forms import RANDOM, AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm, choice_list
 from .i18n import render_text
 
 bp = Blueprint("games", __name__)
@@ -62,7 +62,10 @@ def new_game() -> str | WerkzeugResponse:
     if form.validate_on_submit():
         seats = [s.form for s in form.seats.entries if (s.player.data or "").strip()]
         picks = [
-            (s.wonder.data if s.wonder.data != RANDOM else None, s.side.data if s.side.data != RANDOM else None)
+            (
+                s.wonder.data if s.wonder.data != RANDOM else None,
+                s.side.data if s.side.data != RANDOM else None,
+            )
             for s in seats
         ]
         free_city = len(seats) == 2
@@ -234,8 +237,15 @@ def _attach_error(form: CityForm, exc: GameFormatError) -> None:
     field.errors = [*list(field.errors or []), render_text(exc.message)]
 
 
-def _render_city(loaded: gamestate.Loaded, seat: int, form: CityForm, *, stale: dict[str, Any] | None = None,
-                 preview: Game | None = None, status: int = 200) -> tuple[str, int]:
+def _render_city(
+    loaded: gamestate.Loaded,
+    seat: int,
+    form: CityForm,
+    *,
+    stale: dict[str, Any] | None = None,
+    preview: Game | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     catalog = loaded.catalog
     data = loaded.data
     city = data["cities"][seat]
@@ -248,7 +258,9 @@ def _render_city(loaded: gamestate.Loaded, seat: int, form: CityForm, *, stale: 
     sheet = gamestate.score(game_for_score) if game_for_score else None
     wonder_id = form.wonder.data or city.get("wonder")
     side = form.side.data or "A"
-    stage_count = len(catalog.wonder(wonder_id).side(side).stages) if wonder_id and catalog.has_wonder(wonder_id) else 3
+    stage_count = (
+        len(catalog.wonder(wonder_id).side(side).stages) if wonder_id and catalog.has_wonder(wonder_id) else 3
+    )
     tokens = _parse_tokens(form.military.data or "") or []
     return render_template(
         "games/city.html",
@@ -355,15 +367,14 @@ def city_preview(token: str, seat: int) -> Response:
 
 
 def _shields_from_cards(game: Game, age: int) -> list[int]:
+    """Each city's shields at the end of an age, as its cards (and stages) tell."""
     from ..rules.military import shields_by_age_from_cards
 
-    out = []
-    for city in game.cities:
-        try:
-            out.append(shields_by_age_from_cards(city, gamestate.catalog_for(game.edition))[age - 1])
-        except (KeyError, TypeError):
-            out.append(0)
-    return out
+    catalog = gamestate.catalog_for(game.edition)
+    return [
+        shields_by_age_from_cards(city.cards or (), city.wonder, city.side, city.stages, catalog)[age - 1]
+        for city in game.cities
+    ]
 
 
 @bp.route("/g/<token>/age", methods=["GET", "POST"])
@@ -415,14 +426,23 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
     try:
         store.replace_cities(get_session(), loaded.row, changes)
     except store.StaleCity:
-        flash(_("A city was saved from another phone meanwhile: check the shields and hand out the tokens again."), "error")
+        flash(
+            _(
+                "A city was saved from another phone meanwhile: check the shields and hand out the tokens again."
+            ),
+            "error",
+        )
         return redirect(url_for("games.end_of_age", token=token, age=age))
     conflicts[str(age)] = {"shields": shields, "tokens": tokens}
     store.set_conflicts(get_session(), loaded.row, conflicts)
     fresh = gamestate.load(token, edit=True)
     battles = _battles(names, shields, age)
     return render_template(
-        "games/age.html", loaded=fresh, form=form, names=names, result={"age": age, "tokens": tokens, "battles": battles}
+        "games/age.html",
+        loaded=fresh,
+        form=form,
+        names=names,
+        result={"age": age, "tokens": tokens, "battles": battles},
     )
 
 
@@ -442,7 +462,15 @@ def _battles(names: list[str], shields: list[int], age: int) -> list[dict[str, A
             winner = None
         else:
             winner = i if a > b else j
-        pairs.append({"a": names[i], "b": names[j], "sa": a, "sb": b, "winner": names[winner] if winner is not None else None})
+        pairs.append(
+            {
+                "a": names[i],
+                "b": names[j],
+                "sa": a,
+                "sb": b,
+                "winner": names[winner] if winner is not None else None,
+            }
+        )
     return pairs
 
 
@@ -512,7 +540,9 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
-            form.text.errors = [_("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)]
+            form.text.errors = [
+                _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
+            ]
             return render_template("games/import.html", form=form), 400
         try:
             game = parse_game(data)
@@ -533,8 +563,9 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
 @bp.get("/g/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
     """The game's score sheet as a PDF, in the game's language."""
-    from ..pdf import score_sheet_pdf
     from flask_babel import force_locale, gettext, ngettext
+
+    from ..pdf import score_sheet_pdf
 
     loaded = gamestate.load(token)
     if loaded.game is None:
@@ -564,8 +595,9 @@ def pads() -> str | Response:
     """Blank score pads: choose the paper, the players and how many per page."""
     form = PadsForm(request.args)
     if request.args.get("submit") is not None and form.validate():
-        from ..pdf import score_pad_pdf
         from flask_babel import gettext, ngettext
+
+        from ..pdf import score_pad_pdf
 
         pdf = score_pad_pdf(
             int(form.players.data),

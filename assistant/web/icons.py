@@ -65,15 +65,17 @@ def icon(name: str, label: str | None = None, size: int = 20, cls: str = "icon")
     else:
         accessible = Markup(' aria-hidden="true"')
         title = Markup("")
-    return Markup('<svg class="{cls}" width="{size}" height="{size}"{accessible}>{title}<use href="#i-{name}"/></svg>').format(
-        cls=cls, size=size, accessible=accessible, title=title, name=name
-    )
+    return Markup(
+        '<svg class="{cls}" width="{size}" height="{size}"{accessible}>{title}<use href="#i-{name}"/></svg>'
+    ).format(cls=cls, size=size, accessible=accessible, title=title, name=name)
 
 
 def inline(name: str, size: int = 20) -> Markup:
     """A self-contained icon (for places without the sprite, such as error pages)."""
     body = _ICONS.get(name, "")
-    return Markup(f'<svg class="icon" width="{size}" height="{size}" viewBox="0 0 24 24" aria-hidden="true">{body}</svg>')
+    return Markup(
+        f'<svg class="icon" width="{size}" height="{size}" viewBox="0 0 24 24" aria-hidden="true">{body}</svg>'
+    )
 
 
 def names() -> list[str]:
@@ -98,9 +100,7 @@ def seating(count: int = 7, names: list[str] | None = None, caption: str = "") -
         angle = -math.pi / 2 + 2 * math.pi * k / count
         x, y = cx + r * math.cos(angle), cy + r * math.sin(angle)
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="19" fill="#3b2a17"/>')
-        parts.append(
-            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" fill="#fff">{k + 1}</text>'
-        )
+        parts.append(f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" fill="#fff">{k + 1}</text>')
         if names and k < len(names) and names[k]:
             label = Markup.escape(names[k][:10])
             ly = y + (30 if y > cy else -25)

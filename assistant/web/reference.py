@@ -13,7 +13,7 @@ from ..rules.describe import COLOR_KINDS, describe_effects
 from ..rules.gameio import GameFormatError, parse_game
 from ..rules.model import Card, Ruling
 from . import gamestate
-from .forms import choice_list, BuildQueryForm
+from .forms import BuildQueryForm, choice_list
 from .i18n import render_text
 
 bp = Blueprint("reference", __name__)
@@ -44,7 +44,9 @@ def corner() -> str:
                 seen.add(card.id)
         rulings = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic)]
         wonders = [w for w in catalog.wonders if _matches(q, w.name, w.short_name, *w.aliases)]
-    return render_template("reference/corner.html", q=q, cards=cards, rulings=rulings, wonders=wonders, catalog=catalog)
+    return render_template(
+        "reference/corner.html", q=q, cards=cards, rulings=rulings, wonders=wonders, catalog=catalog
+    )
 
 
 @bp.get("/cards")
@@ -61,7 +63,12 @@ def cards() -> str:
         if shown:
             groups.append((group.age, group.color, shown))
     return render_template(
-        "reference/cards.html", q=q, groups=groups, catalog=catalog, color_kinds=COLOR_KINDS, age_names=gamestate.AGE_NAMES
+        "reference/cards.html",
+        q=q,
+        groups=groups,
+        catalog=catalog,
+        color_kinds=COLOR_KINDS,
+        age_names=gamestate.AGE_NAMES,
     )
 
 
@@ -105,7 +112,9 @@ def rulings() -> str:
 # --- can I build it? ------------------------------------------------------------------------------
 
 
-def verdicts_for(game: Any, seat: int, hand: list[str], stage: bool, catalog: Catalog) -> list[dict[str, Any]]:
+def verdicts_for(
+    game: Any, seat: int, hand: list[str], stage: bool, catalog: Catalog
+) -> list[dict[str, Any]]:
     """Each card of the hand (and the next stage) with its verdict, for the templates."""
     from ..rules.trade import can_build
 
@@ -113,7 +122,9 @@ def verdicts_for(game: Any, seat: int, hand: list[str], stage: bool, catalog: Ca
     for card_id in hand:
         if not catalog.has_card(card_id):
             continue
-        out.append({"card": catalog.structure(card_id), "verdict": can_build(game, seat, card_id, catalog=catalog)})
+        out.append(
+            {"card": catalog.structure(card_id), "verdict": can_build(game, seat, card_id, catalog=catalog)}
+        )
     if stage:
         out.append({"card": None, "verdict": can_build(game, seat, stage=True, catalog=catalog)})
     return out
@@ -158,7 +169,8 @@ def can_build() -> tuple[str, int] | str:
         cities.append(
             {
                 "player": {"me": _("Me"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
-                "wonder": args.get(f"{key}_wonder") or {"me": "rhodes", "left": "alexandria", "right": "giza"}[key],
+                "wonder": args.get(f"{key}_wonder")
+                or {"me": "rhodes", "left": "alexandria", "right": "giza"}[key],
                 "side": args.get(f"{key}_side") or "A",
                 "stages": _int(args.get(f"{key}_stages"), 0),
                 "coins": _int(args.get(f"{key}_coins"), 3),

@@ -38,8 +38,7 @@ def _gzip(response: Response) -> Response:
         or "gzip" not in request.headers.get("Accept-Encoding", "").lower()
         or "Content-Encoding" in response.headers
         or not (response.mimetype or "").startswith(COMPRESSIBLE)
-        or response.is_streamed
-        and not response.direct_passthrough
+        or (response.is_streamed and not response.direct_passthrough)
     ):
         return response
     response.direct_passthrough = False

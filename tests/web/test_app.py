@@ -17,7 +17,9 @@ def test_create_app_takes_its_configuration_from_the_caller(tmp_path: Path):
     assert (tmp_path / "test.db").exists()
 
 
-def test_without_configuration_the_data_folder_keeps_the_database_and_a_secret_key(tmp_path: Path, monkeypatch):
+def test_without_configuration_the_data_folder_keeps_the_database_and_a_secret_key(
+    tmp_path: Path, monkeypatch
+):
     from assistant.web import create_app
 
     monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "data"))
@@ -25,7 +27,11 @@ def test_without_configuration_the_data_folder_keeps_the_database_and_a_secret_k
     first = create_app()
     second = create_app()
     assert (tmp_path / "data" / "assistant.db").exists()
-    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"] == (tmp_path / "data" / "secret_key").read_text()
+    assert (
+        first.config["SECRET_KEY"]
+        == second.config["SECRET_KEY"]
+        == (tmp_path / "data" / "secret_key").read_text()
+    )
 
 
 def test_the_home_page_renders_with_its_links(client):
@@ -72,7 +78,11 @@ def test_an_unexpected_error_answers_500_without_a_traceback(tmp_path: Path):
     response = app.test_client().get("/boom")
     assert response.status_code == 500
     body = response.get_data(as_text=True)
-    assert "Something went wrong on our side" in body and "secret internals" not in body and "Traceback" not in body
+    assert (
+        "Something went wrong on our side" in body
+        and "secret internals" not in body
+        and "Traceback" not in body
+    )
 
 
 def test_api_errors_answer_json(client):
