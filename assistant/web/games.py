@@ -4,6 +4,7 @@ core for scores; none computes a point itself."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from typing import Any
@@ -179,10 +180,8 @@ def _city_from_form(form: CityForm, stored: dict[str, Any], pad: bool) -> dict[s
         if value and value[0] in (1, 3, 5, -1):
             tokens.append(value[0])
     elif action.startswith("remove:"):
-        try:
+        with contextlib.suppress(ValueError, IndexError):
             del tokens[int(action[7:])]
-        except (ValueError, IndexError):
-            pass
     city: dict[str, Any] = {
         "player": " ".join((form.player.data or "").split()),
         "wonder": form.wonder.data,
@@ -458,10 +457,7 @@ def _battles(names: list[str], shields: list[int], age: int) -> list[dict[str, A
             continue
         seen.add(key)
         a, b = shields[i], shields[j]
-        if a == b:
-            winner = None
-        else:
-            winner = i if a > b else j
+        winner = None if a == b else i if a > b else j
         pairs.append(
             {
                 "a": names[i],

@@ -10,6 +10,8 @@ from typing import Any
 from flask import abort
 
 from ..rules.catalog import Catalog, catalog_for
+
+__all__ = ["Loaded", "catalog_for", "deal", "load", "picker", "read", "score"]
 from ..rules.gameio import GameFormatError, parse_game
 from ..rules.model import Card, Color, Game, ScoreSheet
 from ..store import games as store
