@@ -1,0 +1,238 @@
+"""What both printouts draw: the category colours and icons, the QR code, small ornaments.
+
+The icons are drawn with ReportLab's path primitives in a unit box (-1..1 on both axes),
+then scaled: a shield, a coin, a pyramid, a temple, a gear, a balance and a guild banner,
+each white on a disc of its category's colour, like the tokens on the game's own pad.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import qrcode
+import qrcode.constants
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from ..rules.model import Category
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """A category's colours: the strong one (icons, bands), a tint (row), ink on the strong one."""
+
+    strong: Color
+    tint: Color
+    ink: Color
+
+
+WHITE = HexColor("#FFFFFF")
+INK = HexColor("#1F1B16")
+MUTED = HexColor("#6B645A")
+FAINT = HexColor("#B9B1A4")
+RULE = HexColor("#8C8374")
+PAPER = HexColor("#FBF8F2")
+HEADER = HexColor("#3B3129")
+GOLD = HexColor("#C8961E")
+GOLD_TINT = HexColor("#F7E7B4")
+FREE_CITY = HexColor("#EAE6DF")
+ALERT = HexColor("#B8322A")
+
+PALETTES: dict[Category, Palette] = {
+    Category.MILITARY: Palette(HexColor("#B8322A"), HexColor("#F5D9D5"), WHITE),
+    Category.TREASURY: Palette(HexColor("#B98A1B"), HexColor("#F4E8C6"), WHITE),
+    Category.WONDER: Palette(HexColor("#9A8466"), HexColor("#ECE4D7"), WHITE),
+    Category.CIVILIAN: Palette(HexColor("#2F67AE"), HexColor("#D8E4F3"), WHITE),
+    Category.SCIENCE: Palette(HexColor("#2C8A52"), HexColor("#D6ECDD"), WHITE),
+    Category.COMMERCIAL: Palette(HexColor("#E3AE14"), HexColor("#FBEDC0"), HexColor("#4A3A0A")),
+    Category.GUILDS: Palette(HexColor("#6D3A8E"), HexColor("#E6DAEE"), WHITE),
+}
+
+
+def _path(canvas: Canvas, points: Iterable[tuple[float, float]]) -> PDFPathObject:
+    path = canvas.beginPath()
+    first = True
+    for x, y in points:
+        if first:
+            path.moveTo(x, y)
+            first = False
+        else:
+            path.lineTo(x, y)
+    path.close()
+    return path
+
+
+def _shield(canvas: Canvas, cut: Color) -> None:
+    path = canvas.beginPath()
+    path.moveTo(-0.58, 0.66)
+    path.lineTo(0.58, 0.66)
+    path.lineTo(0.58, 0.08)
+    path.curveTo(0.58, -0.4, 0.22, -0.62, 0, -0.78)
+    path.curveTo(-0.22, -0.62, -0.58, -0.4, -0.58, 0.08)
+    path.close()
+    canvas.drawPath(path, fill=1, stroke=0)
+    canvas.setFillColor(cut)
+    canvas.rect(-0.06, -0.6, 0.12, 1.14, fill=1, stroke=0)
+    canvas.rect(-0.46, 0.2, 0.92, 0.12, fill=1, stroke=0)
+
+
+def _coin(canvas: Canvas, cut: Color) -> None:
+    canvas.circle(0, 0, 0.68, fill=1, stroke=0)
+    canvas.setStrokeColor(cut)
+    canvas.setLineWidth(0.1)
+    canvas.circle(0, 0, 0.48, fill=0, stroke=1)
+    canvas.setFillColor(cut)
+    canvas.circle(0, 0, 0.14, fill=1, stroke=0)
+
+
+def _pyramid(canvas: Canvas, cut: Color) -> None:
+    canvas.drawPath(_path(canvas, [(-0.78, -0.56), (0.78, -0.56), (0, 0.68)]), fill=1, stroke=0)
+    canvas.setStrokeColor(cut)
+    canvas.setLineWidth(0.08)
+    for y in (-0.2, 0.16):
+        half = 0.78 * (0.68 - y) / 1.24
+        canvas.line(-half, y, half, y)
+
+
+def _temple(canvas: Canvas, cut: Color) -> None:
+    canvas.drawPath(_path(canvas, [(-0.78, 0.34), (0.78, 0.34), (0, 0.74)]), fill=1, stroke=0)
+    canvas.rect(-0.74, 0.24, 1.48, 0.1, fill=1, stroke=0)
+    for x in (-0.56, -0.09, 0.38):
+        canvas.rect(x, -0.46, 0.18, 0.66, fill=1, stroke=0)
+    canvas.rect(-0.78, -0.64, 1.56, 0.14, fill=1, stroke=0)
+
+
+def _gear(canvas: Canvas, cut: Color) -> None:
+    teeth = 8
+    points = []
+    for i in range(teeth * 4):
+        angle = math.pi * 2 * i / (teeth * 4) + math.pi / (teeth * 4)
+        radius = 0.74 if i % 4 in (1, 2) else 0.54
+        points.append((radius * math.cos(angle), radius * math.sin(angle)))
+    canvas.drawPath(_path(canvas, points), fill=1, stroke=0)
+    canvas.setFillColor(cut)
+    canvas.circle(0, 0, 0.22, fill=1, stroke=0)
+
+
+def _balance(canvas: Canvas, cut: Color) -> None:
+    canvas.rect(-0.05, -0.56, 0.1, 1.16, fill=1, stroke=0)
+    canvas.rect(-0.34, -0.66, 0.68, 0.12, fill=1, stroke=0)
+    canvas.rect(-0.72, 0.46, 1.44, 0.09, fill=1, stroke=0)
+    canvas.circle(0, 0.62, 0.09, fill=1, stroke=0)
+    canvas.setLineWidth(0.05)
+    for side in (-1, 1):
+        cx = side * 0.56
+        canvas.line(cx, 0.5, cx - 0.22, -0.02)
+        canvas.line(cx, 0.5, cx + 0.22, -0.02)
+        path = canvas.beginPath()
+        path.moveTo(cx - 0.28, -0.02)
+        path.curveTo(cx - 0.24, -0.3, cx + 0.24, -0.3, cx + 0.28, -0.02)
+        path.close()
+        canvas.drawPath(path, fill=1, stroke=0)
+
+
+def _banner(canvas: Canvas, cut: Color) -> None:
+    canvas.rect(-0.62, 0.5, 1.24, 0.1, fill=1, stroke=0)
+    canvas.circle(-0.62, 0.55, 0.08, fill=1, stroke=0)
+    canvas.circle(0.62, 0.55, 0.08, fill=1, stroke=0)
+    flag = [(-0.44, 0.5), (0.44, 0.5), (0.44, -0.72), (0, -0.44), (-0.44, -0.72)]
+    canvas.drawPath(_path(canvas, flag), fill=1, stroke=0)
+    canvas.setFillColor(cut)
+    star(canvas, 0, 0.02, 0.22, cut)
+
+
+_ICONS = {
+    Category.MILITARY: _shield,
+    Category.TREASURY: _coin,
+    Category.WONDER: _pyramid,
+    Category.CIVILIAN: _temple,
+    Category.SCIENCE: _gear,
+    Category.COMMERCIAL: _balance,
+    Category.GUILDS: _banner,
+}
+
+
+def category_badge(canvas: Canvas, category: Category, cx: float, cy: float, radius: float) -> None:
+    """The category's icon in its ink on a disc of its strong colour, centred on (cx, cy)."""
+    palette = PALETTES[category]
+    canvas.saveState()
+    canvas.setFillColor(palette.strong)
+    canvas.setStrokeColor(WHITE)
+    canvas.setLineWidth(max(0.6, radius * 0.1))
+    canvas.circle(cx, cy, radius, fill=1, stroke=1)
+    canvas.translate(cx, cy)
+    canvas.scale(radius * 0.72, radius * 0.72)
+    canvas.setFillColor(palette.ink)
+    canvas.setStrokeColor(palette.ink)
+    _ICONS[category](canvas, palette.strong)
+    canvas.restoreState()
+
+
+def star(canvas: Canvas, cx: float, cy: float, radius: float, color: Color) -> None:
+    """A five-pointed star (the winner's mark)."""
+    points = []
+    for i in range(10):
+        angle = math.pi / 2 + i * math.pi / 5
+        r = radius if i % 2 == 0 else radius * 0.45
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    canvas.saveState()
+    canvas.setFillColor(color)
+    canvas.drawPath(_path(canvas, points), fill=1, stroke=0)
+    canvas.restoreState()
+
+
+@lru_cache(maxsize=64)
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code's modules for ``url`` (medium error correction, no quiet zone).
+
+    Cached: a page of four pads carries the same code four times, and a game's sheet is
+    printed again with the same link.
+    """
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code.add_data(url)
+    code.make(fit=True)
+    return tuple(tuple(bool(m) for m in row) for row in code.get_matrix())
+
+
+def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
+    """A QR code linking to ``url``, with its quiet zone, in the square (x, y, size).
+
+    Drawn as vector rectangles (one per run of dark modules in a row), so it stays
+    sharp at any zoom and prints crisply.
+    """
+    matrix = qr_matrix(url)
+    quiet = 4
+    modules = len(matrix) + 2 * quiet
+    cell = size / modules
+    canvas.saveState()
+    canvas.setFillColor(WHITE)
+    canvas.rect(x, y, size, size, fill=1, stroke=0)
+    canvas.setFillColor(INK)
+    path = canvas.beginPath()
+    for r, row in enumerate(matrix):
+        top = y + size - (quiet + r + 1) * cell
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                path.rect(x + (quiet + start) * cell, top, (c - start) * cell, cell)
+            else:
+                c += 1
+    canvas.drawPath(path, fill=1, stroke=0)
+    canvas.restoreState()
+
+
+def cut_line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A light dashed line to cut pads apart along."""
+    canvas.saveState()
+    canvas.setStrokeColor(FAINT)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(4, 3)
+    canvas.line(x1, y1, x2, y2)
+    canvas.restoreState()

@@ -1,0 +1,323 @@
+"""Paper sizes, translation, and the score table both printouts share.
+
+The table is the game's score pad turned into a grid: a column per city in seating
+order, a header row for the player's name and one for the wonder, a row per category in
+rulebook order (its colour and icon at the left), then the total; the score sheet adds
+the coins (the tie-break) and the ranks, the blank pad leaves every cell empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import Color
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfgen.canvas import Canvas
+
+from ..rules.model import CATEGORIES, Category
+from ..rules.text import Gettext, Ngettext, Text
+from .drawing import (
+    FAINT,
+    FREE_CITY,
+    GOLD,
+    GOLD_TINT,
+    HEADER,
+    INK,
+    MUTED,
+    PALETTES,
+    RULE,
+    WHITE,
+    category_badge,
+    star,
+)
+from .fonts import Weight, draw_fitted, fit
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+PAPER_NAMES = "A4, letter"
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    """The portrait page size for a paper name (``A4`` or ``letter``, any case)."""
+    key = paper.strip().lower() if isinstance(paper, str) else ""
+    if key not in PAPERS:
+        raise ValueError(f"Unknown paper size {paper!r}: the allowed values are {PAPER_NAMES}.")
+    width, height = PAPERS[key]
+    return float(width), float(height)
+
+
+def _identity(msgid: str) -> str:
+    return msgid
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+class Translator:
+    """Renders the printout's :class:`Text` with the caller's gettext/ngettext (English by default)."""
+
+    def __init__(self, gettext: Gettext | None = None, ngettext: Ngettext | None = None) -> None:
+        self.gettext: Gettext = gettext or _identity
+        self.ngettext: Ngettext = ngettext or _english_plural
+
+    def __call__(self, text: Text) -> str:
+        # gettext("") answers the catalogue's header: an empty message stays empty.
+        if not text.msgid:
+            return ""
+        return text.render(self.gettext, self.ngettext)
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """``a`` moved a fraction ``t`` of the way to ``b``."""
+    return Color(
+        a.red + (b.red - a.red) * t, a.green + (b.green - a.green) * t, a.blue + (b.blue - a.blue) * t
+    )
+
+
+# --- the score table ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One city's column; empty strings leave a cell blank (the pad)."""
+
+    name: str = ""
+    note: str = ""
+    """A small line under the name (``Free City``)."""
+    wonder: str = ""
+    values: Mapping[Category, str] = field(default_factory=dict)
+    total: str = ""
+    coins: str = ""
+    rank: str = ""
+    winner: bool = False
+    free_city: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The row labels, already translated."""
+
+    player: str
+    wonder: str
+    categories: Mapping[Category, str]
+    total: str
+    coins: str | None = None
+    rank: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """Sizes of the table in points; ``k`` scales the type."""
+
+    label_width: float
+    column_width: float
+    name_height: float
+    wonder_height: float
+    category_height: float
+    total_height: float
+    minor_height: float = 0.0
+    rank_height: float = 0.0
+    k: float = 1.0
+    writable: bool = False
+    """Blank cells to write in (the pad): the total row stays light."""
+
+    def height(self, labels: Labels) -> float:
+        h = self.name_height + self.wonder_height + len(CATEGORIES) * self.category_height + self.total_height
+        if labels.coins is not None:
+            h += self.minor_height
+        if labels.rank is not None:
+            h += self.rank_height
+        return h
+
+
+def _cell_text(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    size: float,
+    weight: Weight = "regular",
+    color: Color = INK,
+    *,
+    align: str = "centre",
+    max_lines: int = 1,
+    min_size: float = 5.5,
+    pad: float = 3.0,
+) -> None:
+    """Text fitted into a cell whose bottom-left corner is (x, y)."""
+    if not text:
+        return
+    fitted = fit(text, width - 2 * pad, height - pad, size, weight, max_lines=max_lines, min_size=min_size)
+    canvas.setFillColor(color)
+    if align == "left":
+        draw_fitted(canvas, fitted, x + pad, y + height / 2, weight, "left")
+    else:
+        draw_fitted(canvas, fitted, x + width / 2, y + height / 2, weight, "centre")
+
+
+def draw_score_table(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    columns: Sequence[Column],
+    labels: Labels,
+    m: Metrics,
+) -> float:
+    """Draw the score table with its top-left corner at (x, top); return its bottom y."""
+    k = m.k
+    pad = 4 * k
+    cw = m.column_width
+    width = m.label_width + cw * len(columns)
+    # Row keys: the header rows are marked with a colon so none clashes with a category.
+    rows: list[tuple[str, float]] = [(":name", m.name_height), (":wonder", m.wonder_height)]
+    rows += [(c.value, m.category_height) for c in CATEGORIES]
+    rows.append((":total", m.total_height))
+    if labels.coins is not None:
+        rows.append((":coins", m.minor_height))
+    if labels.rank is not None:
+        rows.append((":rank", m.rank_height))
+
+    canvas.saveState()
+    y = top
+    rules: list[tuple[str, float]] = []
+    for key, h in rows:
+        y -= h
+        cx = x + m.label_width
+        # --- the label cell
+        if key in (":name", ":wonder"):
+            canvas.setFillColor(mix(HEADER, WHITE, 0.86))
+            canvas.rect(x, y, m.label_width, h, fill=1, stroke=0)
+            text = labels.player if key == ":name" else labels.wonder
+            _cell_text(canvas, text, x, y, m.label_width, h, 7.5 * k, "bold", MUTED, align="left", pad=pad)
+        elif key == ":total":
+            canvas.setFillColor(HEADER)
+            canvas.rect(x, y, m.label_width, h, fill=1, stroke=0)
+            _cell_text(
+                canvas, labels.total, x, y, m.label_width, h, 12 * k, "bold", WHITE, align="left", pad=pad
+            )
+        elif key in (":coins", ":rank"):
+            canvas.setFillColor(mix(HEADER, WHITE, 0.92))
+            canvas.rect(x, y, m.label_width, h, fill=1, stroke=0)
+            text = (labels.coins if key == ":coins" else labels.rank) or ""
+            size = (7.5 if key == ":coins" else 9.5) * k
+            _cell_text(canvas, text, x, y, m.label_width, h, size, "bold", MUTED, align="left", pad=pad)
+        else:
+            category = Category(key)
+            palette = PALETTES[category]
+            canvas.setFillColor(palette.tint)
+            canvas.rect(x, y, m.label_width, h, fill=1, stroke=0)
+            canvas.setFillColor(palette.strong)
+            canvas.rect(x, y, 3.5 * k, h, fill=1, stroke=0)
+            radius = min(h * 0.36, 11 * k)
+            category_badge(canvas, category, x + 3.5 * k + pad + radius, y + h / 2, radius)
+            text_x = x + 3.5 * k + 2 * pad + 2 * radius
+            _cell_text(
+                canvas,
+                labels.categories[category],
+                text_x,
+                y,
+                x + m.label_width - text_x,
+                h,
+                10 * k,
+                "bold",
+                INK,
+                align="left",
+                max_lines=2,
+                pad=pad * 0.5,
+            )
+        # --- the city cells
+        for col in columns:
+            _draw_cell(canvas, key, col, cx, y, cw, h, k, m.writable)
+            cx += cw
+        rules.append((key, y))
+
+    # row rules (after every fill, so none is painted over): firmer around the categories
+    for key, ry in rules[:-1]:
+        strong = key in (":wonder", CATEGORIES[-1].value, ":total")
+        canvas.setStrokeColor(HEADER if strong else RULE)
+        canvas.setLineWidth((0.9 if strong else 0.4) * max(k, 0.6))
+        canvas.line(x, ry, x + width, ry)
+    # column rules, the label column's edge, the outer frame
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.4)
+    for i in range(1, len(columns)):
+        cx = x + m.label_width + i * cw
+        canvas.line(cx, y, cx, top)
+    canvas.setStrokeColor(HEADER)
+    canvas.setLineWidth(1.0 * max(k, 0.6))
+    canvas.line(x + m.label_width, y, x + m.label_width, top)
+    canvas.rect(x, y, width, top - y, fill=0, stroke=1)
+    # the winners' columns, framed in gold
+    canvas.setStrokeColor(GOLD)
+    canvas.setLineWidth(2.2 * max(k, 0.6))
+    for i, col in enumerate(columns):
+        if col.winner:
+            cx = x + m.label_width + i * cw
+            canvas.rect(cx + 1.1, y + 1.1, cw - 2.2, top - y - 2.2, fill=0, stroke=1)
+    canvas.restoreState()
+    return y
+
+
+def _draw_cell(
+    canvas: Canvas, key: str, col: Column, x: float, y: float, w: float, h: float, k: float, writable: bool
+) -> None:
+    pad = 3 * k
+    if key == ":name":
+        fill = GOLD_TINT if col.winner else FREE_CITY if col.free_city else WHITE
+        canvas.setFillColor(fill)
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        if col.note and not col.name:
+            _cell_text(canvas, col.note, x, y, w, h, 8.5 * k, "bold", MUTED, max_lines=2, pad=pad)
+        elif col.note:
+            note_h = 9 * k
+            _cell_text(
+                canvas, col.name, x, y + note_h, w, h - note_h, 10 * k, "bold", INK, max_lines=2, pad=pad
+            )
+            _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad)
+        else:
+            _cell_text(canvas, col.name, x, y, w, h, 10 * k, "bold", INK, max_lines=3, pad=pad)
+        return
+    if key == ":wonder":
+        canvas.setFillColor(FREE_CITY if col.free_city else WHITE)
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        _cell_text(canvas, col.wonder, x, y, w, h, 8.5 * k, "regular", MUTED, max_lines=2, pad=pad)
+        return
+    if key == ":total" and writable:
+        canvas.setFillColor(mix(GOLD_TINT, FREE_CITY, 0.6) if col.free_city else mix(GOLD_TINT, WHITE, 0.35))
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        return
+    if key == ":total":
+        canvas.setFillColor(GOLD if col.winner else mix(HEADER, WHITE, 0.12))
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        _cell_text(canvas, col.total, x, y, w, h, 15 * k, "bold", WHITE, pad=pad)
+        return
+    if key == ":coins":
+        canvas.setFillColor(mix(HEADER, WHITE, 0.95))
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        _cell_text(canvas, col.coins, x, y, w, h, 8 * k, "regular", MUTED, pad=pad)
+        return
+    if key == ":rank":
+        canvas.setFillColor(GOLD_TINT if col.winner else mix(HEADER, WHITE, 0.95))
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+        if col.winner:
+            r = min(h * 0.3, 6.5 * k)
+            star(canvas, x + w / 2 - 9 * k, y + h / 2, r, GOLD)
+            _cell_text(canvas, col.rank, x + w / 2 - 3 * k, y, w / 2, h, 12 * k, "bold", INK, pad=pad)
+        else:
+            _cell_text(
+                canvas, col.rank, x, y, w, h, 12 * k, "bold", INK if col.rank != "—" else FAINT, pad=pad
+            )
+        return
+    category = Category(key)
+    palette = PALETTES[category]
+    fill = mix(palette.tint, WHITE, 0.55)
+    if col.free_city:
+        fill = mix(fill, FREE_CITY, 0.5)
+    canvas.setFillColor(fill)
+    canvas.rect(x, y, w, h, fill=1, stroke=0)
+    value = col.values.get(category, "")
+    color = FAINT if value == "0" else INK
+    _cell_text(canvas, value, x, y, w, h, 13 * k, "bold", color, pad=pad)

@@ -1,0 +1,514 @@
+"""The score sheet of one scored game: a ScoreSheet in, PDF bytes out.
+
+Page 1 is the game's score pad filled in: a column per city in seating order, a row per
+category in rulebook order, the totals, coins and ranks, then the winner, the tie-break
+that decided it and the explanation, the date, and a QR code linking to the game online.
+The following pages say where every city's points came from (each detail's category,
+points and reason, wrapped to the page) and list what the assistant found to check.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from ..rules.catalog import catalog_for
+from ..rules.describe import CATEGORY_NAMES
+from ..rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet
+from ..rules.text import N_, Gettext, Ngettext, Nn_, Text
+from .drawing import (
+    ALERT,
+    GOLD,
+    GOLD_TINT,
+    HEADER,
+    INK,
+    MUTED,
+    PALETTES,
+    RULE,
+    WHITE,
+    category_badge,
+    draw_qr,
+    star,
+)
+from .fonts import (
+    BODY_FONT,
+    Weight,
+    draw_text,
+    fit,
+    one_line_size,
+    register_fonts,
+    text_width,
+    wrap,
+    wrap_link,
+)
+from .layout import Column, Labels, Metrics, Translator, draw_score_table, mix, page_size
+
+DEFAULT_TITLE = N_("7 Wonders score sheet")
+CREATOR = "7 Wonders table assistant"
+
+DECIDED_BY: dict[str, Text] = {
+    "alone": N_("Only one player took part."),
+    "points": N_("Decided on points."),
+    "coins": N_("Tied on points: the most coins decided it, as the rulebook says."),
+    "shared": N_("Tied on points and on coins: the victory is shared."),
+}
+
+SEVERITY_NAMES: dict[str, Text] = {
+    "error": N_("Error"),
+    "warning": N_("Warning"),
+    "info": N_("Note"),
+}
+
+
+def _names(names: Sequence[str]) -> Text | str:
+    """Player names joined for a sentence: ``Ana``, ``Ana and Bartek``, ``Ana, Bartek and Çağla``."""
+    if len(names) == 1:
+        return names[0]
+    return N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _wonder_label(city: CityScore, edition: int) -> str:
+    """The wonder's short name and side (``Rhodes A``), from the catalog."""
+    if not city.wonder:
+        return ""
+    try:
+        name = catalog_for(edition).wonder(city.wonder).short_name
+    except KeyError:
+        name = city.wonder.replace("-", " ").title()
+    return f"{name} {city.side}" if city.side else name
+
+
+def _points(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    sheet: ScoreSheet
+    t: Translator
+    width: float
+    height: float
+    margin: float
+    title: str
+    played_on: str
+
+
+# --- page 1 ---------------------------------------------------------------------------------
+
+
+QR_SIZE = 86.0
+QR_BLOCK = 132.0
+FOOTER = 24.0
+
+
+def _result_lines(ctx: _Context, width: float, problems_page: int) -> list[tuple[str, float, Weight, Color]]:
+    """The result panel's lines: the winners, the tie-break, the explanation, the problems."""
+    t, sheet = ctx.t, ctx.sheet
+    lines: list[tuple[str, float, Weight, Color]] = []
+    if sheet.winners:
+        text = t(Nn_("Winner: {names}", "Winners: {names}", len(sheet.winners), names=_names(sheet.winners)))
+        fitted = fit(text, width, 40, 16, "bold", max_lines=2, min_size=11)
+        lines += [(line, fitted.size, "bold", INK) for line in fitted.lines]
+    decided = DECIDED_BY.get(sheet.decided_by)
+    if decided is not None:
+        lines += [(line, 10.5, "regular", INK) for line in wrap(t(decided), width, 10.5)]
+    explanation = t(sheet.explanation)
+    if explanation:
+        lines += [(line, 9.5, "regular", MUTED) for line in wrap(explanation, width, 9.5)]
+    if sheet.problems:
+        note = t(
+            Nn_(
+                "The assistant found {n} thing to check at this table: see page {page}.",
+                "The assistant found {n} things to check at this table: see page {page}.",
+                len(sheet.problems),
+                page=problems_page,
+            )
+        )
+        lines += [(line, 9.5, "bold", ALERT) for line in wrap(note, width, 9.5, "bold")]
+    return lines
+
+
+def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -> None:
+    t, sheet, m = ctx.t, ctx.sheet, ctx.margin
+    x0, x1 = m, ctx.width - m
+    y = ctx.height - m
+
+    # header: kicker, title, the date and the number of players
+    c.setFillColor(GOLD)
+    kicker = (
+        N_("7 Wonders · first edition")
+        if sheet.edition == 1
+        else N_("7 Wonders · edition {n}", n=sheet.edition)
+    )
+    draw_text(c, x0, y - 8, t(kicker), 8, "bold")
+    title = fit(ctx.title, x1 - x0, 52, 22, "bold", max_lines=2, min_size=14)
+    c.setFillColor(INK)
+    baseline = y - 12 - title.size
+    for line in title.lines:
+        draw_text(c, x0, baseline, line, title.size, "bold")
+        baseline -= title.size * 1.15
+    players = sum(1 for city in sheet.cities if not city.free_city)
+    facts = [t(Nn_("{n} player", "{n} players", players))]
+    if any(city.free_city for city in sheet.cities):
+        facts[0] = t(N_("{players} and the Free City", players=facts[0]))
+    if ctx.played_on:
+        facts.insert(0, t(N_("Played on {date}", date=ctx.played_on)))
+    c.setFillColor(MUTED)
+    subtitle_y = baseline + title.size * 1.15 - 17
+    for line in wrap("   ·   ".join(facts), x1 - x0, 10.5):
+        draw_text(c, x0, subtitle_y, line, 10.5)
+        subtitle_y -= 13
+    y = subtitle_y - 2
+    c.setStrokeColor(GOLD)
+    c.setLineWidth(1.2)
+    c.line(x0, y, x1, y)
+
+    # the result panel's size decides how tall the table may grow
+    panel_w = x1 - x0 - (QR_BLOCK + 14 if url else 0)
+    lines = _result_lines(ctx, panel_w - 34 - 14, problems_page)
+    content_h = sum(size * 1.3 for _, size, _, _ in lines) + 22
+    panel_h = max(content_h, QR_SIZE + 40 if url else 0)
+
+    n = len(sheet.cities)
+    label_width = 128.0 if n <= 5 else 114.0  # seven columns need the room more
+    column_width = min(86.0, (x1 - x0 - label_width) / n)
+    fixed = 50 + 24 + 32 + 18 + 26
+    room = (y - 16) - (m + FOOTER + 18 + panel_h + 18)
+    metrics = Metrics(
+        label_width=label_width,
+        column_width=column_width,
+        name_height=50,
+        wonder_height=24,
+        category_height=max(24.0, min(44.0, (room - fixed) / len(CATEGORIES))),
+        total_height=32,
+        minor_height=18,
+        rank_height=26,
+    )
+    winners = set(sheet.winners)
+    free_city = t(N_("Free City"))
+    columns = [
+        Column(
+            name=city.player,
+            note=free_city if city.free_city and city.player != free_city else "",
+            wonder=_wonder_label(city, sheet.edition) or ("" if city.free_city else "—"),
+            values={cat: str(city.categories.get(cat, 0)) for cat in CATEGORIES},
+            total=str(city.total),
+            coins=str(city.coins),
+            rank=str(city.rank) if city.rank is not None else "—",
+            winner=city.player in winners and not city.free_city and city.rank == 1,
+            free_city=city.free_city,
+        )
+        for city in sheet.cities
+    ]
+    labels = Labels(
+        player=t(N_("Player")),
+        wonder=t(N_("Board")),
+        categories={cat: t(CATEGORY_NAMES[cat]) for cat in CATEGORIES},
+        total=t(N_("Total")),
+        coins=t(N_("Coins (tie-break)")),
+        rank=t(N_("Rank")),
+    )
+    table_width = label_width + column_width * n
+    y = draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics)
+
+    # the result, beside the QR code
+    top = y - 18
+    c.setFillColor(mix(GOLD_TINT, WHITE, 0.45))
+    c.setStrokeColor(mix(GOLD, WHITE, 0.3))
+    c.setLineWidth(0.8)
+    c.roundRect(x0, top - panel_h, panel_w, panel_h, 6, fill=1, stroke=1)
+    baseline = top - 11 - (panel_h - content_h) / 2
+    for i, (text, size, weight, color) in enumerate(lines):
+        baseline -= size * 1.05
+        if i == 0 and sheet.winners:
+            star(c, x0 + 19, baseline + size * 0.36, 9, GOLD)
+        c.setFillColor(color)
+        draw_text(c, x0 + 34, baseline, text, size, weight)
+        baseline -= size * 0.25
+
+    if url:
+        qx = x1 - QR_BLOCK + (QR_BLOCK - QR_SIZE) / 2
+        qy = top - QR_SIZE
+        draw_qr(c, url, qx, qy, QR_SIZE)
+        c.setFillColor(INK)
+        caption = fit(t(N_("Scan to open this game")), QR_BLOCK, 12, 8, "bold", max_lines=1)
+        draw_text(c, x1 - QR_BLOCK / 2, qy - 10, caption.lines[0], caption.size, "bold", "centre")
+        c.setFillColor(MUTED)
+        link_y = qy - 19
+        for line in wrap_link(url, QR_BLOCK, 6.5)[:6]:
+            draw_text(c, x1 - QR_BLOCK / 2, link_y, line, 6.5, "regular", "centre")
+            link_y -= 8
+
+
+# --- the details pages ------------------------------------------------------------------------
+
+Draw = Callable[[Canvas, float, float, float], None]
+"""Draws a block at (x, top) across a width."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    height: float
+    draw: Draw
+    city: CityScore | None = None
+    """The city whose section the block belongs to (for a continued header on a new page)."""
+    keep_with_next: bool = False
+    gap: bool = False
+    """Blank space, dropped at the top of a page."""
+    labelled: _Block | None = None
+    """The same detail row with its category label, for when it starts a page."""
+
+
+DETAIL_SIZE = 9.0
+DETAIL_LEADING = 11.5
+
+
+def _nothing(c: Canvas, x: float, top: float, width: float) -> None:
+    """Blank space between two sections."""
+
+
+def _gap(height: float) -> _Block:
+    return _Block(height, _nothing, gap=True)
+
+
+def _heading(text: str, size: float = 15.0) -> _Block:
+    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+        c.setFillColor(INK)
+        draw_text(c, x, top - size * 1.1, text, size, "bold")
+
+    return _Block(size * 2.0, draw, keep_with_next=True)
+
+
+def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
+    t = ctx.t
+    wonder = _wonder_label(city, ctx.sheet.edition)
+    right = t(Nn_("{n} point", "{n} points", city.total))
+    if city.rank is not None:
+        right = t(N_("{points}, rank {rank}", points=right, rank=city.rank))
+    sub = " · ".join(part for part in (wonder, t(N_("Free City")) if city.free_city else "") if part)
+    if continued:
+        sub = t(N_("{text} (continued)", text=sub)) if sub else t(N_("(continued)"))
+    bar = GOLD if city.player in ctx.sheet.winners and city.rank == 1 else HEADER
+
+    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+        h = 24.0
+        c.setFillColor(bar)
+        c.roundRect(x, top - h, width, h, 4, fill=1, stroke=0)
+        right_w = text_width(right, 10.5, "bold")
+        c.setFillColor(WHITE)
+        draw_text(c, x + width - 10, top - 16, right, 10.5, "bold", "right")
+        size = one_line_size(city.player, width - right_w - 40, 12, "bold")
+        name_w = draw_text(c, x + 10, top - 16.5, city.player, size, "bold")
+        room = width - right_w - 40 - name_w - 12
+        if sub and room > 30:
+            c.setFillColor(mix(WHITE, bar, 0.3))
+            fitted = fit(sub, room, 20, 9, max_lines=1, min_size=6)
+            draw_text(c, x + 10 + name_w + 10, top - 16, fitted.lines[0], fitted.size)
+
+    return _Block(30.0, draw, city, keep_with_next=True)
+
+
+def _detail_row(ctx: _Context, city: CityScore, detail: Detail, width: float, first: bool) -> _Block:
+    """One detail: the category (on its group's first row), the points, the reason wrapped."""
+    reason_x = 150.0
+    reason = ctx.t(detail.reason) or detail.source
+    lines = wrap(reason, width - reason_x - 8, DETAIL_SIZE)
+    height = max(18.0, len(lines) * DETAIL_LEADING + 7)
+    label = ctx.t(CATEGORY_NAMES[detail.category])
+    palette = PALETTES[detail.category]
+
+    def draw(c: Canvas, x: float, top: float, width: float) -> None:
+        c.setFillColor(mix(palette.tint, WHITE, 0.55))
+        c.rect(x, top - height, width, height, fill=1, stroke=0)
+        c.setFillColor(palette.strong)
+        c.rect(x, top - height, 3, height, fill=1, stroke=0)
+        if first:
+            c.setStrokeColor(mix(palette.strong, WHITE, 0.4))
+            c.setLineWidth(0.6)
+            c.line(x, top, x + width, top)
+            category_badge(c, detail.category, x + 15, top - 9, 6.5)
+            c.setFillColor(INK)
+            draw_text(c, x + 27, top - 12.2, label, one_line_size(label, 80, DETAIL_SIZE, "bold"), "bold")
+        c.setFillColor(INK if detail.points else MUTED)
+        draw_text(c, x + 136, top - 12.2, _points(detail.points), 9.5, "bold", "right")
+        c.setFillColor(INK)
+        for i, line in enumerate(lines):
+            draw_text(c, x + reason_x, top - 12.2 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+
+    labelled = None if first else _detail_row(ctx, city, detail, width, first=True)
+    return _Block(height, draw, city, labelled=labelled)
+
+
+def _city_blocks(ctx: _Context, city: CityScore, width: float) -> list[_Block]:
+    blocks = [_city_header(ctx, city, continued=False)]
+    order = {cat: i for i, cat in enumerate(CATEGORIES)}
+    details = sorted(city.details, key=lambda d: order[d.category])
+    if not details:
+        message = (
+            N_("Entered from a paper score pad: there are no card-by-card details.")
+            if city.pad_entry
+            else N_("No points to explain.")
+        )
+        lines = wrap(ctx.t(message), width - 24, DETAIL_SIZE)
+
+        def draw(c: Canvas, x: float, top: float, width: float) -> None:
+            c.setFillColor(MUTED)
+            for i, line in enumerate(lines):
+                draw_text(c, x + 12, top - 12 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+
+        blocks.append(_Block(len(lines) * DETAIL_LEADING + 8, draw, city))
+    previous = None
+    for detail in details:
+        blocks.append(_detail_row(ctx, city, detail, width, first=detail.category is not previous))
+        previous = detail.category
+    blocks.append(_gap(12.0))
+    return blocks
+
+
+def _problem_blocks(ctx: _Context, problems: Sequence[Problem], width: float) -> list[_Block]:
+    t = ctx.t
+    blocks = [_heading(t(N_("Things to check")))]
+    colours = {"error": ALERT, "warning": GOLD, "info": PALETTES[Category.CIVILIAN].strong}
+    for problem in problems:
+        lines = wrap(t(problem.message), width - 80, DETAIL_SIZE)
+        height = max(18.0, len(lines) * DETAIL_LEADING + 7)
+        label = t(SEVERITY_NAMES.get(problem.severity, N_("Note")))
+        colour = colours.get(problem.severity, MUTED)
+
+        def draw(
+            c: Canvas,
+            x: float,
+            top: float,
+            width: float,
+            lines: list[str] = lines,
+            height: float = height,
+            label: str = label,
+            colour: Color = colour,
+        ) -> None:
+            c.setFillColor(colour)
+            c.roundRect(x, top - 15, 64, 12, 3, fill=1, stroke=0)
+            c.setFillColor(WHITE)
+            draw_text(c, x + 32, top - 11.8, label, one_line_size(label, 58, 7.5, "bold"), "bold", "centre")
+            c.setFillColor(INK)
+            for i, line in enumerate(lines):
+                draw_text(c, x + 76, top - 12.2 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+            c.setStrokeColor(mix(RULE, WHITE, 0.6))
+            c.setLineWidth(0.4)
+            c.line(x, top - height, x + width, top - height)
+
+        blocks.append(_Block(height, draw))
+    blocks.append(_gap(22.0))
+    return blocks
+
+
+Placed = list[tuple[_Block, float]]
+
+
+def _paginate(ctx: _Context, blocks: Sequence[_Block], top: float, bottom: float) -> list[Placed]:
+    """Place blocks on pages: never split a block, keep headings with what follows, and
+    repeat a city's header (continued) at the top of a page that starts inside its section."""
+    pages: list[Placed] = [[]]
+    y = top
+    for i, block in enumerate(blocks):
+        need = block.height
+        if block.keep_with_next and i + 1 < len(blocks):
+            need += blocks[i + 1].height
+        if y - need < bottom and pages[-1]:
+            pages.append([])
+            y = top
+            if block.gap:
+                continue
+            if block.city is not None and not block.keep_with_next:
+                header = _city_header(ctx, block.city, continued=True)
+                pages[-1].append((header, y))
+                y -= header.height
+                block = block.labelled or block
+        pages[-1].append((block, y))
+        y -= block.height
+    return [page for page in pages if page]
+
+
+def _draw_footer(c: Canvas, ctx: _Context, page: int, pages: int) -> None:
+    t, m = ctx.t, ctx.margin
+    y = m * 0.55
+    c.setStrokeColor(mix(RULE, WHITE, 0.5))
+    c.setLineWidth(0.5)
+    c.line(m, y + 10, ctx.width - m, y + 10)
+    c.setFillColor(MUTED)
+    left = ctx.title if not ctx.played_on else f"{ctx.title} · {ctx.played_on}"
+    right = t(N_("Page {page} of {pages}", page=page, pages=pages))
+    right_w = text_width(right, 7.5)
+    draw_text(c, m, y, left, one_line_size(left, ctx.width - 2 * m - right_w - 20, 7.5))
+    draw_text(c, ctx.width - m, y, right, 7.5, "regular", "right")
+
+
+def score_sheet_pdf(
+    sheet: ScoreSheet,
+    *,
+    paper: str = "A4",
+    url: str | None = None,
+    title: str | None = None,
+    played_on: datetime.date | None = None,
+    gettext: Gettext | None = None,
+    ngettext: Ngettext | None = None,
+    invariant: bool = False,
+) -> bytes:
+    """The game's score sheet as PDF bytes.
+
+    ``paper`` is ``A4`` or ``letter`` (any case); ``url`` adds a QR code to the game online
+    (with the link printed under it); ``title`` replaces the default heading; ``played_on``
+    prints the date. Every label goes through ``gettext``/``ngettext`` (English when absent).
+    ``invariant`` makes the output byte-identical for identical input (fixed dates and ids).
+    """
+    width, height = page_size(paper)
+    register_fonts()
+    t = Translator(gettext, ngettext)
+    ctx = _Context(
+        sheet=sheet,
+        t=t,
+        width=width,
+        height=height,
+        margin=40.0,
+        title=title or t(DEFAULT_TITLE),
+        played_on=played_on.isoformat() if played_on else "",
+    )
+    content_w = width - 2 * ctx.margin
+
+    # Page 2 on: what to check first (it changes how far to trust the numbers), then the details.
+    blocks: list[_Block] = []
+    if sheet.problems:
+        blocks += _problem_blocks(ctx, sheet.problems, content_w)
+    blocks.append(_heading(t(N_("Where the points came from"))))
+    for city in sheet.cities:
+        blocks += _city_blocks(ctx, city, content_w)
+    pages = _paginate(ctx, blocks, height - ctx.margin, ctx.margin + 6)
+
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(width, height),
+        invariant=1 if invariant else None,
+        pageCompression=1,
+        initialFontName=BODY_FONT,
+    )
+    canvas.setTitle(ctx.title)
+    canvas.setSubject(t(DEFAULT_TITLE))
+    canvas.setCreator(CREATOR)
+    canvas.setAuthor(CREATOR)
+
+    total = 1 + len(pages)
+    _draw_front(canvas, ctx, url, problems_page=2)
+    _draw_footer(canvas, ctx, 1, total)
+    canvas.showPage()
+    for number, page in enumerate(pages, start=2):
+        for block, top in page:
+            block.draw(canvas, ctx.margin, top, content_w)
+        _draw_footer(canvas, ctx, number, total)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

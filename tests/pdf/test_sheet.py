@@ -1,0 +1,594 @@
+"""The score sheet PDF: what it prints, in which fonts, on which paper, and where its QR code leads.
+
+Assertions read the PDF's text (pypdf) and word boxes (poppler's pdftotext), never pixels.
+Every PDF made here is also written, with its pages as PNG, to ``test-output/pdf/`` for review.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from io import BytesIO
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from assistant.pdf import score_sheet_pdf
+from assistant.rules.describe import CATEGORY_NAMES
+from assistant.rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet, TieBreak
+from assistant.rules.text import N_, Text
+
+URL = "https://wonders.example.org/games/42"
+PLAYED_ON = datetime.date(2024, 5, 1)
+SEVEN = ["Şule", "Łukasz", "Núria", "Begoña", "김민준", "İsmail", "Żaneta"]
+WONDERS = ["rhodes", "giza", "alexandria", "babylon", "olympia", "ephesus", "halicarnassus"]
+
+
+# --- building score sheets by hand (the PDF takes a ScoreSheet, whoever scored it) -----------
+
+
+def city(
+    seat: int,
+    player: str,
+    points: Iterable[int],
+    *,
+    coins: int = 3,
+    wonder: str | None = None,
+    side: str = "A",
+    details: Iterable[Detail] | None = None,
+    free_city: bool = False,
+    pad_entry: bool = False,
+) -> CityScore:
+    categories = dict(zip(CATEGORIES, points, strict=True))
+    if details is None:
+        details = [
+            Detail(cat, n, "card", N_("{card}: {points} victory points", card=f"Card {cat.value}", points=n))
+            for cat, n in categories.items()
+            if n
+        ]
+    return CityScore(
+        player=player,
+        seat=seat,
+        categories=categories,
+        total=sum(categories.values()),
+        coins=coins,
+        rank=None,
+        details=tuple(details),
+        free_city=free_city,
+        wonder=wonder,
+        side=side if wonder else None,
+        pad_entry=pad_entry,
+    )
+
+
+def ranked(
+    cities: list[CityScore],
+    decided_by: TieBreak = "points",
+    explanation: Text | None = None,
+    problems: tuple[Problem, ...] = (),
+) -> ScoreSheet:
+    """Rank like the rulebook: total, then coins; equal on both share a rank; the Free City has none."""
+    players = [c for c in cities if not c.free_city]
+    out = []
+    for c in cities:
+        rank = None
+        if not c.free_city:
+            rank = 1 + sum(1 for o in players if (o.total, o.coins) > (c.total, c.coins))
+        out.append(replace(c, rank=rank))
+    winners = tuple(c.player for c in out if c.rank == 1)
+    return ScoreSheet(
+        edition=1,
+        cities=tuple(out),
+        winners=winners,
+        problems=problems,
+        decided_by=decided_by,
+        explanation=explanation or N_("{name} has the most points.", name=winners[0]),
+    )
+
+
+def seven_player_sheet() -> ScoreSheet:
+    points = [
+        [6, 2, 7, 12, 10, 4, 5],
+        [-2, 1, 3, 15, 4, 6, 0],
+        [3, 4, 10, 9, 21, 0, 7],
+        [1, 3, 5, 14, 1, 5, 3],
+        [9, 2, 15, 6, 13, 2, 8],
+        [-4, 5, 3, 20, 0, 9, 2],
+        [0, 1, 7, 11, 9, 3, 6],
+    ]
+    cities = [
+        city(i, name, pts, coins=4 + i, wonder=WONDERS[i], side="AB"[i % 2])
+        for i, (name, pts) in enumerate(zip(SEVEN, points, strict=True))
+    ]
+    problems = (
+        Problem("warning", "military-assumed", N_("Military was derived from the cards for İsmail's city.")),
+    )
+    return ranked(cities, problems=problems)
+
+
+# --- reading and keeping the PDFs -----------------------------------------------------------
+
+
+def _require(tool: str, package: str) -> str | None:
+    path = shutil.which(tool)
+    if path is None and os.environ.get("REQUIRE_BROWSER"):
+        pytest.fail(f"{tool} (Debian package {package}) is required when REQUIRE_BROWSER is set")
+    return path
+
+
+@pytest.fixture
+def keep(test_output: Path, request: pytest.FixtureRequest):
+    """Write a PDF and its pages as PNG under test-output/pdf/ for a reviewer to look at."""
+    folder = test_output / "pdf"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def save(pdf: bytes, name: str, dpi: int = 100) -> Path:
+        path = folder / f"{name}.pdf"
+        path.write_bytes(pdf)
+        for old in folder.glob(f"{name}-*.png"):
+            old.unlink()
+        if _require("pdftoppm", "poppler-utils"):
+            subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(folder / name)], check=True)
+        return path
+
+    return save
+
+
+def text_of(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(BytesIO(pdf)).pages]
+
+
+def base_fonts(pdf: bytes) -> set[str]:
+    names = set()
+    for page in pypdf.PdfReader(BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+def line_starting(text: str, label: str) -> list[str]:
+    for line in text.splitlines():
+        if line.startswith(label + " "):
+            return line[len(label) :].split()
+    raise AssertionError(f"no line starts with {label!r} in:\n{text}")
+
+
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
+
+
+def word_boxes(path: Path) -> list[tuple[float, float, list[tuple[float, float, float, float, str]]]]:
+    """Every page's size and word boxes, from poppler's pdftotext -bbox."""
+    if not _require("pdftotext", "poppler-utils"):
+        pytest.skip("pdftotext is not installed (Debian package poppler-utils)")
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    pages = []
+    for width, height, body in PAGE.findall(html):
+        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in WORD.findall(body)]
+        pages.append((float(width), float(height), words))
+    return pages
+
+
+def assert_inside_margins_and_apart(path: Path, margin: float) -> None:
+    for number, (width, height, words) in enumerate(word_boxes(path), start=1):
+        for x0, y0, x1, y1, word in words:
+            assert margin <= x0 and x1 <= width - margin, (
+                f"page {number}: {word!r} leaves the page ({x0}-{x1})"
+            )
+            assert margin / 2 <= y0 and y1 <= height - margin / 2, (
+                f"page {number}: {word!r} runs off ({y0}-{y1})"
+            )
+        # No two words overlap: nothing spills into a neighbouring cell or line.
+        # (A sweep down the page: only words whose heights overlap are compared.)
+        words = sorted(words, key=lambda w: w[1])
+        for i, (ax0, ay0, ax1, ay1, a) in enumerate(words):
+            for bx0, by0, bx1, by1, b in words[i + 1 :]:
+                if by0 >= ay1 - 0.5:
+                    break
+                overlap_x = min(ax1, bx1) - max(ax0, bx0)
+                overlap_y = min(ay1, by1) - max(ay0, by0)
+                assert overlap_x <= 0.5 or overlap_y <= 0.5, f"page {number}: {a!r} overlaps {b!r}"
+
+
+# --- what the sheet prints --------------------------------------------------------------------
+
+
+def test_the_sheet_prints_every_name_category_total_rank_the_winner_and_the_date(keep):
+    sheet = seven_player_sheet()
+    pdf = score_sheet_pdf(sheet, url=URL, played_on=PLAYED_ON, invariant=True)
+    keep(pdf, "sheet-7-players-a4")
+    pages = text_of(pdf)
+    front, everything = pages[0], "\n".join(pages)
+
+    for name in SEVEN:
+        assert name in everything
+    for category in CATEGORIES:
+        expected = [str(c.categories[category]) for c in sheet.cities]
+        assert line_starting(front, CATEGORY_NAMES[category].render()) == expected
+    assert line_starting(front, "Total") == [str(c.total) for c in sheet.cities]
+    assert line_starting(front, "Rank") == [str(c.rank) for c in sheet.cities]
+    assert line_starting(front, "Coins (tie-break)") == [str(c.coins) for c in sheet.cities]
+    assert f"Winner: {sheet.winners[0]}" in front
+    assert "Decided on points." in front
+    assert f"{sheet.winners[0]} has the most points." in front
+    assert "Played on 2024-05-01" in front
+    assert "7 players" in front
+
+
+def test_the_wonder_row_gives_each_city_its_wonder_short_name_and_side(keep):
+    sheet = seven_player_sheet()
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    front = text_of(pdf)[0]
+    for label in ["Rhodes A", "Giza B", "Alexandria A", "Babylon B", "Olympia A", "Ephesus B"]:
+        assert label in front
+    assert "Halicarnassus" in front
+
+
+def test_the_details_pages_say_where_every_point_came_from(keep):
+    sheet = seven_player_sheet()
+    pdf = score_sheet_pdf(sheet, played_on=PLAYED_ON, invariant=True)
+    keep(pdf, "sheet-7-players-details")
+    pages = text_of(pdf)
+    details = "\n".join(pages[1:])
+    assert "Where the points came from" in details
+    for c in sheet.cities:
+        assert c.player in details
+        for d in c.details:
+            assert d.reason.render() in details
+    assert "Military was derived from the cards for İsmail's city." in pages[1]
+    assert "Things to check" in pages[1]
+    assert f"Page 1 of {len(pages)}" in pages[0]
+
+
+def test_turkish_polish_catalan_spanish_and_korean_names_print_with_real_glyphs(keep):
+    names = ["Şule", "Łukasz", "Núria", "Begoña", "김민준", "İsmail", "Żaneta", "Çağla"]
+    cities = [city(i, n, [i, 1, 2, 3, 4, 0, 1], coins=i) for i, n in enumerate(names[:7])]
+    sheet = ranked(cities, explanation=N_("{name} wins; Çağla watched.", name="İsmail"))
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    keep(pdf, "sheet-names")
+    everything = "\n".join(text_of(pdf))
+    for name in names:
+        assert name in everything
+    fonts = base_fonts(pdf)
+    assert any(f.endswith("+NanumGothicBold") for f in fonts), fonts
+    assert any(f.endswith("+DejaVuSans-Bold") for f in fonts), fonts
+    # Every font is an embedded subset: nothing is left to a viewer's standard fonts.
+    assert all("+" in f for f in fonts), fonts
+
+
+def test_the_korean_name_is_set_in_the_embedded_nanum_font_subset():
+    cities = [
+        city(0, "김민준", [1, 1, 1, 1, 1, 1, 1]),
+        city(1, "Ana", [0, 0, 0, 0, 0, 0, 1]),
+        city(2, "Bo", [0] * 7),
+    ]
+    pdf = score_sheet_pdf(ranked(cities), invariant=True)
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    embedded = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/FontDescriptor"].get_object()
+            if "/FontFile2" in descriptor:
+                embedded.add(str(font["/BaseFont"]).split("+", 1)[1])
+    assert {"NanumGothic", "NanumGothicBold"} & embedded, embedded
+    assert "Winner: 김민준" in text_of(pdf)[0]
+
+
+def test_names_that_look_like_markup_print_exactly_as_typed(keep):
+    names = ["<b>Ana</b>", "Tom & Jerry", "a<br/>b &amp; c"]
+    cities = [city(i, n, [3 - i, 1, 1, 1, 1, 1, 1]) for i, n in enumerate(names)]
+    pdf = score_sheet_pdf(ranked(cities), invariant=True)
+    keep(pdf, "sheet-markup-names")
+    everything = "\n".join(text_of(pdf))
+    for name in names:
+        assert name in everything
+    assert "Winner: <b>Ana</b>" in everything
+
+
+def test_the_free_city_is_marked_and_takes_no_rank(keep):
+    cities = [
+        city(0, "Çağla", [5, 2, 3, 10, 4, 2, 0], wonder="rhodes"),
+        city(1, "Tom & Jerry", [1, 3, 5, 8, 4, 0, 3], wonder="giza", side="B"),
+        city(2, "Free City", [0, 1, 3, 6, 0, 0, 0], wonder="ephesus", free_city=True),
+    ]
+    sheet = ranked(cities)
+    pdf = score_sheet_pdf(sheet, paper="letter", url=URL, played_on=PLAYED_ON, invariant=True)
+    keep(pdf, "sheet-two-players-free-city-letter")
+    front = text_of(pdf)[0]
+    assert "Free City" in front
+    assert "2 players and the Free City" in front
+    assert line_starting(front, "Rank") == ["1", "2", "—"]
+    assert "Winner: Çağla" in front
+
+
+def test_a_free_city_with_a_players_name_is_labelled_free_city_under_it():
+    cities = [
+        city(0, "Ana", [5, 2, 3, 10, 4, 2, 0]),
+        city(1, "Bo", [1, 3, 5, 8, 4, 0, 3]),
+        city(2, "Neutral", [0, 1, 3, 6, 0, 0, 0], free_city=True),
+    ]
+    front = text_of(score_sheet_pdf(ranked(cities), invariant=True))[0]
+    assert "Neutral" in front and "Free City" in front
+
+
+def test_a_tie_on_points_broken_by_coins_says_so(keep):
+    cities = [city(0, "Ana", [3, 2, 3, 4, 0, 0, 0], coins=7), city(1, "Bo", [3, 1, 3, 5, 0, 0, 0], coins=4)]
+    cities.append(city(2, "Cy", [0, 0, 0, 1, 0, 0, 0]))
+    sheet = ranked(
+        cities, decided_by="coins", explanation=N_("Ana and Bo both have 12 points; Ana has more coins.")
+    )
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    keep(pdf, "sheet-coin-tie-break")
+    front = text_of(pdf)[0]
+    assert "Winner: Ana" in front
+    assert "Tied on points: the most coins decided it" in front
+    assert "Ana has more coins." in front
+
+
+def test_a_shared_victory_names_every_winner(keep):
+    cities = [city(0, "Ana", [3, 2, 3, 4, 0, 0, 0], coins=5), city(1, "Bo", [3, 1, 3, 5, 0, 0, 0], coins=5)]
+    cities.append(city(2, "김민준", [0, 0, 0, 1, 0, 0, 0]))
+    sheet = ranked(cities, decided_by="shared", explanation=N_("Ana and Bo are equal on points and coins."))
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    keep(pdf, "sheet-shared-victory")
+    front = text_of(pdf)[0]
+    assert "Winners: Ana and Bo" in front
+    assert "the victory is shared" in front
+    assert line_starting(front, "Rank") == ["1", "1", "3"]
+
+
+def test_long_reasons_wrap_onto_more_pages_and_never_leave_the_page(keep, tmp_path):
+    reason = N_(
+        "{card}: {points} victory points, because this is a deliberately long explanation of where the "
+        "points came from, long enough to wrap over several lines of the details page, with names like "
+        "Şule and 김민준 in it and a very-long-hyphenated-word-that-keeps-going-and-going-past-the-line",
+        card="Scientists Guild",
+        points=1,
+    )
+    details = [Detail(CATEGORIES[i % 7], 1, "scientists-guild", reason) for i in range(24)]
+    cities = [
+        city(i, name, [1] * 7, coins=i, wonder=WONDERS[i], details=details)
+        for i, name in enumerate(SEVEN[:4])
+    ]
+    sheet = ranked(cities, explanation=N_("A long game."))
+    pdf = score_sheet_pdf(sheet, url=URL + "/with/a/very/long/path?and=a&query=string", invariant=True)
+    path = keep(pdf, "sheet-long-details", dpi=60)
+    pages = text_of(pdf)
+    assert len(pages) >= 4
+    squashed = re.sub(r"\s+", "", "".join(pages[1:]))
+    assert squashed.count(re.sub(r"\s+", "", reason.render())) == 4 * 24
+    assert_inside_margins_and_apart(path, margin=20)
+
+
+def test_the_front_page_of_seven_long_names_keeps_every_word_in_its_cell(keep):
+    long_names = [
+        "Żaneta Wiśniewska-Kowalczyk",
+        "Begoña Fernández de la Vega",
+        "Núria Puigdollers i Vilanova",
+        "İsmail Çağlayan Şentürk",
+        "김민준 Kim Min-jun",
+        "<b>Ana</b> & Tom",
+        "Łukasz Brzęczyszczykiewicz",
+    ]
+    cities = [
+        city(i, n, [i, 1, 2, 3, 4, 5, 6], wonder=WONDERS[i], side="B") for i, n in enumerate(long_names)
+    ]
+    pdf = score_sheet_pdf(
+        ranked(cities), url=URL, played_on=PLAYED_ON, title="Friday night at Núria's", invariant=True
+    )
+    path = keep(pdf, "sheet-long-names")
+    assert_inside_margins_and_apart(path, margin=20)
+    everything = re.sub(r"\s+", " ", "\n".join(text_of(pdf)))
+    for name in long_names:
+        assert name in everything
+    assert "Friday night at Núria's" in everything
+
+
+def test_a_pad_entered_city_without_details_says_so():
+    cities = [
+        city(0, "Ana", [1, 1, 1, 1, 1, 1, 1], details=[], pad_entry=True),
+        city(1, "Bo", [0] * 7),
+        city(2, "Cy", [0] * 7),
+    ]
+    details = "\n".join(text_of(score_sheet_pdf(ranked(cities), invariant=True))[1:])
+    assert "Entered from a paper score pad" in details
+
+
+# --- translation ------------------------------------------------------------------------------
+
+
+def test_every_label_goes_through_the_given_gettext_and_ngettext(keep):
+    def gettext(msgid: str) -> str:
+        return f"«{msgid}»"
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return f"«{singular if n == 1 else plural}»"
+
+    sheet = seven_player_sheet()
+    pdf = score_sheet_pdf(
+        sheet, url=URL, played_on=PLAYED_ON, gettext=gettext, ngettext=ngettext, invariant=True
+    )
+    keep(pdf, "sheet-translated")
+    pages = text_of(pdf)
+    front, everything = pages[0], "\n".join(pages)
+    for label in [
+        "«Total»",
+        "«Rank»",
+        "«Player»",
+        "«Coins (tie-break)»",
+        "«Decided on points.»",
+        "«7 players»",
+    ]:
+        assert label in front
+    for category in CATEGORIES:
+        assert f"«{CATEGORY_NAMES[category].msgid}»" in front
+    assert f"«Winner: {sheet.winners[0]}»" in front
+    assert "«Where the points came from»" in everything
+    assert "«Things to check»" in everything
+    assert "«Page 1 of" in front
+    # Data is never translated: names print as typed.
+    assert "«Şule»" not in everything and "Şule" in everything
+
+
+def test_an_empty_explanation_prints_nothing_rather_than_the_catalogue_header():
+    sheet = replace(seven_player_sheet(), explanation=Text(""))
+    pdf = score_sheet_pdf(sheet, gettext=lambda s: "Project-Id-Version: x" if s == "" else s, invariant=True)
+    assert "Project-Id-Version" not in "\n".join(text_of(pdf))
+
+
+# --- paper, determinism, the QR code ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"),
+    [
+        ("A4", (595.28, 841.89)),
+        ("a4", (595.28, 841.89)),
+        ("letter", (612.0, 792.0)),
+        ("LETTER", (612.0, 792.0)),
+    ],
+)
+def test_the_sheet_prints_on_a4_or_letter_whatever_the_case(paper, size, keep):
+    pdf = score_sheet_pdf(seven_player_sheet(), paper=paper, url=URL, invariant=True)
+    if paper in ("A4", "letter"):
+        keep(pdf, f"sheet-7-players-{paper.lower()}")
+    for page in pypdf.PdfReader(BytesIO(pdf)).pages:
+        box = page.mediabox
+        assert (round(float(box.width), 2), round(float(box.height), 2)) == size
+
+
+@pytest.mark.parametrize("paper", ["A5", "legal", ""])
+def test_another_paper_size_is_refused_naming_the_allowed_ones(paper):
+    with pytest.raises(ValueError, match=r"A4.*letter"):
+        score_sheet_pdf(seven_player_sheet(), paper=paper)
+
+
+def test_invariant_mode_gives_byte_identical_output_with_a_fixed_creation_date():
+    sheet = seven_player_sheet()
+    first = score_sheet_pdf(sheet, url=URL, played_on=PLAYED_ON, invariant=True)
+    second = score_sheet_pdf(sheet, url=URL, played_on=PLAYED_ON, invariant=True)
+    assert first == second
+    info = pypdf.PdfReader(BytesIO(first)).metadata
+    assert info is not None and info["/CreationDate"].startswith("D:2000")
+
+
+def test_invariant_output_is_the_same_in_a_fresh_process():
+    code = (
+        "import sys, datetime\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "import test_sheet as t\n"
+        "from assistant.pdf import score_sheet_pdf\n"
+        "sys.stdout.buffer.write(score_sheet_pdf(t.seven_player_sheet(), url=t.URL, played_on=t.PLAYED_ON, invariant=True))\n"
+    )
+    fresh = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True).stdout
+    assert fresh == score_sheet_pdf(seven_player_sheet(), url=URL, played_on=PLAYED_ON, invariant=True)
+
+
+def test_sheets_and_pads_made_in_parallel_threads_are_the_same_bytes():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from assistant.pdf import score_pad_pdf
+
+    sheet = seven_player_sheet()
+    expected = {
+        "sheet": score_sheet_pdf(sheet, url=URL, invariant=True),
+        "pad": score_pad_pdf(7, per_page=4, url=URL, invariant=True),
+    }
+
+    def make(i: int) -> bool:
+        if i % 2:
+            return score_sheet_pdf(sheet, url=URL, invariant=True) == expected["sheet"]
+        return score_pad_pdf(7, per_page=4, url=URL, invariant=True) == expected["pad"]
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(make, range(12)))
+
+
+def test_the_qr_code_decodes_to_the_games_link_printed_under_it(test_output):
+    zbarimg = _require("zbarimg", "zbar-tools")
+    if zbarimg is None:
+        pytest.skip("zbarimg is not installed (Debian package zbar-tools): cannot decode the QR code")
+    if not _require("pdftoppm", "poppler-utils"):
+        pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
+    url = "https://wonders.example.org/games/42?lang=ko"
+    pdf = score_sheet_pdf(seven_player_sheet(), url=url, invariant=True)
+    folder = test_output / "pdf"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "sheet-qr.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(path), str(folder / "sheet-qr")],
+        check=True,
+    )
+    png = next(folder.glob("sheet-qr-*1.png"))
+    decoded = subprocess.run([zbarimg, "--raw", "-q", str(png)], capture_output=True, text=True)
+    assert decoded.stdout.strip() == url
+    front = re.sub(r"\s+", "", text_of(pdf)[0])
+    assert url in front  # the link printed under the code (wrapped, so compared without spaces)
+
+
+def test_without_a_url_there_is_no_qr_code_and_no_link():
+    front = text_of(score_sheet_pdf(seven_player_sheet(), invariant=True))[0]
+    assert "Scan to open this game" not in front
+    assert "https://" not in front
+
+
+# --- a real game, scored by the rules core ----------------------------------------------------
+
+REAL_GAME: Mapping[str, object] = {
+    "edition": 1,
+    "cities": [
+        {"player": "Şule", "wonder": "rhodes", "side": "A", "stages": 2, "coins": 7,
+         "cards": ["lumber-yard", "baths", "stockade", "scriptorium", "marketplace", "library", "forum",
+                   "vineyard", "senate", "palace", "scientists-guild"], "military": [1, 3, 5]},
+        {"player": "김민준", "wonder": "giza", "side": "B", "stages": 4, "coins": 3,
+         "cards": ["ore-vein", "altar", "apothecary", "dispensary", "temple", "pantheon", "workers-guild"],
+         "military": [-1, 3, 5]},
+        {"player": "Núria", "wonder": "olympia", "side": "B", "stages": 3, "coins": 9,
+         "cards": ["clay-pool", "theater", "workshop", "laboratory", "study", "university", "lodge",
+                   "observatory", "academy"], "military": [1, -1, -1]},
+    ],
+}  # fmt: skip
+
+
+def test_a_real_game_scored_by_the_rules_core_prints_its_sheet(keep):
+    scoring = pytest.importorskip("assistant.rules.scoring")
+    from assistant.rules.gameio import parse_game
+
+    sheet = scoring.score_game(parse_game(REAL_GAME))
+    pdf = score_sheet_pdf(sheet, url=URL, played_on=PLAYED_ON, title="Şule, 김민준 and Núria", invariant=True)
+    keep(pdf, "sheet-real-game")
+    pages = text_of(pdf)
+    front = pages[0]
+    assert line_starting(front, "Total") == [str(c.total) for c in sheet.cities]
+    assert line_starting(front, "Rank") == [str(c.rank) for c in sheet.cities]
+    assert sheet.winners and all(w in front for w in sheet.winners)
+    details = "\n".join(pages[1:])
+    squashed = re.sub(r"\s+", "", details)
+    for c in sheet.cities:
+        assert c.player in details
+        for d in c.details:
+            assert re.sub(r"\s+", "", d.reason.render()) in squashed
+
+
+def test_a_city_on_an_unknown_wonder_id_still_prints(keep):
+    cities = [city(0, "Ana", [1] * 7, wonder="atlantis"), city(1, "Bo", [0] * 7), city(2, "Cy", [0] * 7)]
+    front = text_of(score_sheet_pdf(ranked(cities), invariant=True))[0]
+    assert "Atlantis A" in front
+
+
+def test_categories_follow_the_rulebook_order_on_the_front_page():
+    front = text_of(score_sheet_pdf(seven_player_sheet(), invariant=True))[0]
+    positions = [front.index("\n" + CATEGORY_NAMES[c].render() + " ") for c in CATEGORIES]
+    assert positions == sorted(positions)
+    assert CATEGORIES[0] is Category.MILITARY
