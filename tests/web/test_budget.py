@@ -17,7 +17,11 @@ def transferred(client, path: str) -> int:
     response = client.get(path, headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 200, path
     size = len(response.data)
-    body = gzip.decompress(response.data) if response.headers.get("Content-Encoding") == "gzip" else response.data
+    body = (
+        gzip.decompress(response.data)
+        if response.headers.get("Content-Encoding") == "gzip"
+        else response.data
+    )
     for asset in set(re.findall(rb'(?:href|src)="(/static/[^"]+)"', body)):
         size += len(client.get(asset.decode(), headers={"Accept-Encoding": "gzip"}).data)
     return size

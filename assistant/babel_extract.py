@@ -1,0 +1,32 @@
+"""A Babel extractor for the rules data: ruling titles and texts are translated messages.
+
+Registered as the ``rules_toml`` extractor (see pyproject.toml and babel.cfg).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from typing import IO, Any
+
+
+def extract_rulings(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Yield (line, funcname, message, comments) for every ruling title and text."""
+    raw = fileobj.read()
+    data = tomllib.loads(raw.decode("utf-8"))
+    lines = raw.decode("utf-8").splitlines()
+
+    def line_of(text: str) -> int:
+        needle = text[:40]
+        for number, line in enumerate(lines, 1):
+            if needle in line:
+                return number
+        return 0
+
+    for ruling in data.get("ruling", []):
+        for key in ("title", "text"):
+            value = ruling.get(key)
+            if value:
+                yield line_of(value), None, value, [f"ruling {ruling.get('id')}: {key}"]
