@@ -17,7 +17,6 @@ from .model import (
     Effect,
     FreeBuildPerAge,
     Goods,
-    Payment,
     PlayLastCard,
     Points,
     PointsPer,
@@ -209,24 +208,3 @@ def describe_cost(cost: Cost) -> Text:
         parts.insert(0, Nn_("{n} coin", "{n} coins", cost.coins))
     return join(parts)
 
-
-def _bought(items: Sequence[tuple[Resource, int]]) -> Text:
-    return join([N_("{n} {resource}", n=n, resource=RESOURCE_NAMES[r]) for r, n in items])
-
-
-def describe_payment(payment: Payment) -> Text:
-    """One way to pay, in words: what is bought from whom and what it costs."""
-    parts: list[Text] = []
-    if payment.buy_left:
-        parts.append(
-            Nn_("{items} from the left ({n} coin)", "{items} from the left ({n} coins)", payment.left, items=_bought(payment.buy_left))
-        )
-    if payment.buy_right:
-        parts.append(
-            Nn_("{items} from the right ({n} coin)", "{items} from the right ({n} coins)", payment.right, items=_bought(payment.buy_right))
-        )
-    if payment.bank:
-        parts.append(Nn_("{n} coin to the bank", "{n} coins to the bank", payment.bank))
-    if not parts:
-        return N_("Nothing to pay.")
-    return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=join(parts))

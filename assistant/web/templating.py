@@ -13,9 +13,10 @@ from ..rules.describe import (
     RESOURCE_NAMES,
     describe_cost,
     describe_effects,
-    describe_payment,
 )
-from ..rules.model import CATEGORIES
+from ..rules.model import CATEGORIES, Payment
+from ..rules.text import Nn_, Text
+from ..rules.trade import describe_payment
 from . import icons
 
 
@@ -25,6 +26,11 @@ def wonder_name(wonder_id: str | None) -> str:
     if wonder_id and catalog.has_wonder(wonder_id):
         return catalog.wonder(wonder_id).short_name
     return ""
+
+
+def payment_text(payment: Payment) -> Text:
+    """One way to pay, with its total: ``3 coins: 1 ore from the left (2 coins) and ...``."""
+    return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=describe_payment(payment))
 
 
 def stage_counts() -> str:
@@ -40,7 +46,7 @@ def init_app(app: Flask) -> None:
         seating=icons.seating,
         describe_effects=describe_effects,
         describe_cost=describe_cost,
-        payment_text=describe_payment,
+        payment_text=payment_text,
         resource_names=RESOURCE_NAMES,
         category_names=CATEGORY_NAMES,
         color_kinds=COLOR_KINDS,

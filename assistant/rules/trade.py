@@ -1,0 +1,773 @@
+"""Can a city build a card or its next wonder stage, and what is the least it costs?
+
+:func:`can_build` adjudicates one build and returns a :class:`~.model.Verdict`: whether
+the build is possible, how (chain, free, coins, own resources, trade), the cheapest way
+to pay and a few alternatives (buying only from the left, only from the right).
+
+The least cost is exact. Own either/or cards, the neighbours' units and the discounts
+interact, so no greedy choice is trusted (rules-notes, "Building and trading"). The
+search works on the *missing units* vector:
+
+1. The city's fixed units are used first; an own either/or card that can still help with
+   only one missing resource is used for it (both steps cost nothing and never hurt).
+2. A neighbour's unit costs the same whichever of its cards it comes from (the price
+   depends only on the side and the resource), so a neighbour's either/or card only
+   matters for resources its fixed units cannot already cover.
+3. A resource no remaining either/or card touches is bought from the cheaper side first.
+   The others split into independent groups (resources linked by an either/or card).
+   In a group, the vectors the city's either/or cards can cover and those each
+   neighbour can sell are bitsets over the group's few "units missing" vectors; every
+   split of the missing units into own + left + right is tried, with each purchase's
+   price packed in one integer that orders ways to pay (total coins, then fewer units
+   bought, then fewer coins to the right) and carries what was bought.
+
+``production`` and ``trade_prices`` are reusable: what a city makes (or sells), and what
+it pays its neighbours per unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .catalog import Catalog, catalog_for
+from .describe import RESOURCE_NAMES, describe_cost, join
+from .model import (
+    City,
+    Cost,
+    Discount,
+    Effect,
+    FreeBuildPerAge,
+    Game,
+    How,
+    Payment,
+    Produce,
+    Resource,
+    Verdict,
+    Whose,
+)
+from .text import N_, Nn_, Text
+
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+"""Every resource, in the order the vectors below use (the :class:`Resource` order)."""
+
+_INDEX: dict[Resource, int] = {r: i for i, r in enumerate(RESOURCES)}
+_N = len(RESOURCES)
+
+
+# --- what a city produces and pays --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Production:
+    """What a city produces each turn: fixed units, and either/or sources.
+
+    ``fixed`` counts units per resource in :data:`RESOURCES` order (the board's starting
+    resource, single-resource cards; Sawmill and the like count 2). ``choices`` are the
+    either/or sources: each gives ``count`` units of one of its ``resources`` per turn.
+    """
+
+    fixed: tuple[int, ...]
+    choices: tuple[Produce, ...]
+    indexed: tuple[tuple[tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
+    """``choices`` as (resource indices, count), for the search."""
+
+    def __post_init__(self) -> None:
+        indexed = tuple((tuple(sorted({_INDEX[r] for r in e.resources})), e.count) for e in self.choices)
+        object.__setattr__(self, "indexed", indexed)
+
+    def units(self, resource: Resource) -> int:
+        """Fixed units of one resource."""
+        return self.fixed[_INDEX[resource]]
+
+
+def _city_effects(city: City, catalog: Catalog) -> Iterable[Effect]:
+    """The effects of the city's structures and of its built wonder stages."""
+    for card_id in city.cards or ():
+        yield from catalog.structure(card_id).effects
+    if city.wonder is not None:
+        for stage in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
+            yield from stage.effects
+
+
+@lru_cache(maxsize=4096)
+def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Production:
+    """What ``city`` produces, or with ``sellable_only`` what its neighbours can buy from it.
+
+    For sale are only the board's starting resource and brown and grey cards' units
+    (``Produce.sellable``), never yellow cards' or wonder stages'. A pad-entered city
+    (unknown cards) produces its starting resource as far as anyone knows.
+    """
+    fixed = [0] * _N
+    choices: list[Produce] = []
+    if city.wonder is not None:
+        fixed[_INDEX[catalog.wonder(city.wonder).side(city.side).resource]] += 1
+    for effect in _city_effects(city, catalog):
+        if not isinstance(effect, Produce) or (sellable_only and not effect.sellable):
+            continue
+        if len(set(effect.resources)) == 1:
+            fixed[_INDEX[effect.resources[0]]] += effect.count
+        else:
+            choices.append(effect)
+    return Production(tuple(fixed), tuple(choices))
+
+
+@lru_cache(maxsize=4096)
+def trade_prices(city: City, catalog: Catalog) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Coins per unit ``city`` pays its left and right neighbours, per resource.
+
+    2 coins, or 1 where a discount (Trading Posts, Marketplace, Olympia B stage 1)
+    covers the resource and the side; discounts never stack.
+    """
+    rules = catalog.rules
+    left = [rules.trade_price] * _N
+    right = [rules.trade_price] * _N
+    for effect in _city_effects(city, catalog):
+        if isinstance(effect, Discount):
+            for resource in effect.goods.resources:
+                if Whose.LEFT in effect.neighbours:
+                    left[_INDEX[resource]] = rules.discounted_price
+                if Whose.RIGHT in effect.neighbours:
+                    right[_INDEX[resource]] = rules.discounted_price
+    return tuple(left), tuple(right)
+
+
+# --- the exact search ---------------------------------------------------------------------
+
+Purchase = tuple[tuple[int, ...], tuple[int, ...]]
+"""Units bought from the left and from the right, per resource in :data:`RESOURCES` order."""
+
+_Choice = tuple[tuple[int, ...], int]  # resource indices still useful, units it gives
+
+
+def _reduce_own(missing: list[int], choices: Iterable[_Choice]) -> list[_Choice]:
+    """Use own either/or sources that can help with one missing resource only (free, so safe).
+
+    Mutates ``missing``; returns the sources still left with a real choice.
+    """
+    pending = list(choices)
+    changed = True
+    while changed:
+        changed = False
+        kept: list[_Choice] = []
+        for options, count in pending:
+            live = tuple(i for i in options if missing[i] > 0)
+            if len(live) == 1:
+                missing[live[0]] = max(0, missing[live[0]] - count)
+                changed = True
+            elif live:
+                kept.append((live, count))
+        pending = kept
+    return pending
+
+
+def _reduce_neighbour(missing: Sequence[int], sells: Production) -> tuple[list[int], list[_Choice]]:
+    """A neighbour's fixed units (capped at what is missing) and its still useful choices.
+
+    An option of an either/or card is useless when the neighbour's fixed units of that
+    resource already cover everything missing: a unit costs the same from any of its cards.
+    """
+    fixed = [min(sells.fixed[i], missing[i]) for i in range(_N)]
+    pending = list(sells.indexed)
+    changed = True
+    while changed:
+        changed = False
+        kept: list[_Choice] = []
+        for options, count in pending:
+            live = tuple(i for i in options if fixed[i] < missing[i])
+            if len(live) == 1:
+                i = live[0]
+                fixed[i] = min(missing[i], fixed[i] + count)
+                changed = True
+            elif live:
+                kept.append((live, count))
+        pending = kept
+    return fixed, pending
+
+
+def _own_covers(missing: Sequence[int], choices: Sequence[_Choice]) -> bool:
+    """Whether own either/or sources alone give every missing unit (a bipartite matching).
+
+    Only a shortcut for the common rich city: sources giving several units of one
+    resource are left to the full search.
+    """
+    wanted = [i for i in range(_N) for _ in range(missing[i])]
+    if len(wanted) > len(choices) or any(count != 1 for _, count in choices):
+        return False
+    holder: list[int | None] = [None] * len(choices)  # the wanted unit each source gives
+
+    def place(unit: int, tried: set[int]) -> bool:
+        for source, (options, _) in enumerate(choices):
+            if source in tried or wanted[unit] not in options:
+                continue
+            tried.add(source)
+            other = holder[source]
+            if other is None or place(other, tried):
+                holder[source] = unit
+                return True
+        return False
+
+    return all(place(unit, set()) for unit in range(len(wanted)))
+
+
+def cheapest_purchases(
+    need: Sequence[int],
+    own: Production,
+    left: Production,
+    right: Production,
+    left_prices: Sequence[int],
+    right_prices: Sequence[int],
+) -> tuple[Purchase | None, Purchase | None, Purchase | None]:
+    """The least-cost purchases covering ``need`` (units per resource).
+
+    ``own`` is the city's production, ``left``/``right`` what each neighbour sells.
+    Returns the best purchase buying from both sides, only from the left, and only from
+    the right (``None`` where there is none). Ties are broken by fewer units bought, then
+    fewer coins to the right neighbour.
+    """
+    missing = [max(0, need[i] - own.fixed[i]) for i in range(_N)]
+    own_choices = _reduce_own(missing, own.indexed)
+    nothing: Purchase = ((0,) * _N, (0,) * _N)
+    if not any(missing) or _own_covers(missing, own_choices):
+        return nothing, nothing, nothing
+    left_fixed, left_choices = _reduce_neighbour(missing, left)
+    right_fixed, right_choices = _reduce_neighbour(missing, right)
+
+    # Variant 0 buys from both sides, 1 only from the left, 2 only from the right.
+    totals: list[list[list[int]] | None] = [[[0] * _N, [0] * _N] for _ in range(3)]
+    choices = (*own_choices, *left_choices, *right_choices)
+    linked = {i for options, _ in choices for i in options}
+
+    # A resource no either/or card touches: buy the cheaper side's units first.
+    for i in range(_N):
+        wanted = missing[i]
+        if not wanted or i in linked:
+            continue
+        on_left, on_right = left_fixed[i], right_fixed[i]
+        if on_left + on_right < wanted:
+            return None, None, None
+        if left_prices[i] <= right_prices[i]:
+            from_left = min(on_left, wanted)
+        else:
+            from_left = wanted - min(on_right, wanted)
+        for variant, (bought_left, bought_right) in enumerate(
+            ((from_left, wanted - from_left), (wanted, 0), (0, wanted))
+        ):
+            total = totals[variant]
+            if total is None:
+                continue
+            if bought_left > on_left or bought_right > on_right:
+                totals[variant] = None
+            else:
+                total[0][i] = bought_left
+                total[1][i] = bought_right
+
+    # Resources linked by either/or cards form groups, each searched exactly on its own.
+    group = {i: i for i in linked}
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for options, _ in choices:
+        for i in options[1:]:
+            group[root(i)] = root(options[0])
+    groups: dict[int, list[int]] = {}
+    for i in sorted(linked):
+        groups.setdefault(root(i), []).append(i)
+    for members in groups.values():
+        inside = set(members)
+        solved = _solve_group(
+            members,
+            missing,
+            [c for c in own_choices if c[0][0] in inside],
+            left_fixed,
+            [c for c in left_choices if c[0][0] in inside],
+            right_fixed,
+            [c for c in right_choices if c[0][0] in inside],
+            left_prices,
+            right_prices,
+        )
+        if solved[0] is None:
+            return None, None, None
+        for variant in range(3):
+            found, total = solved[variant], totals[variant]
+            if found is None or total is None:
+                totals[variant] = None
+                continue
+            for i in members:
+                total[0][i] = found[0][i]
+                total[1][i] = found[1][i]
+    bought: list[Purchase | None] = [None if t is None else (tuple(t[0]), tuple(t[1])) for t in totals]
+    return bought[0], bought[1], bought[2]
+
+
+def _least(known: int | None, candidate: int) -> int:
+    return candidate if known is None or candidate < known else known
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The "units still missing" states of one group, as mixed-radix codes 0..size-1.
+
+    A vector ``v`` (units per member resource, ``v[j] <= shape[j]``) has the code
+    ``sum(v[j] * stride[j])``; sets of vectors are bitsets (bit ``code`` set).
+    """
+
+    shape: tuple[int, ...]
+    stride: tuple[int, ...]
+    size: int
+    digits: tuple[tuple[int, ...], ...]  # digits[code][j]
+    room: tuple[int, ...]  # room[j]: the codes that can take one more unit of resource j
+    below: tuple[int, ...]  # below[code]: the codes of every vector <= that one
+    peel: tuple[tuple[int, int], ...]  # peel[code]: (the code with one unit less, that unit's j)
+
+
+@lru_cache(maxsize=256)
+def _layout(shape: tuple[int, ...]) -> _Layout:
+    """The layout for a shape; a handful of shapes occur (card costs), so this is cached."""
+    stride = []
+    size = 1
+    for most in shape:
+        stride.append(size)
+        size *= most + 1
+    digits = tuple(
+        tuple(code // st % (most + 1) for st, most in zip(stride, shape, strict=True)) for code in range(size)
+    )
+    room = tuple(
+        sum(1 << code for code in range(size) if digits[code][j] < most) for j, most in enumerate(shape)
+    )
+    below = [0] * size
+    for code in range(size):
+        bits = 1 << code
+        for j, digit in enumerate(digits[code]):
+            if digit:
+                bits |= below[code - stride[j]]
+        below[code] = bits
+    peel = [(0, 0)] + [
+        next((code - stride[j], j) for j, digit in enumerate(digits[code]) if digit)
+        for code in range(1, size)
+    ]
+    return _Layout(shape, tuple(stride), size, digits, room, tuple(below), tuple(peel))
+
+
+def _solve_group(
+    members: list[int],
+    missing: Sequence[int],
+    own_choices: list[_Choice],
+    left_fixed: Sequence[int],
+    left_choices: list[_Choice],
+    right_fixed: Sequence[int],
+    right_choices: list[_Choice],
+    left_prices: Sequence[int],
+    right_prices: Sequence[int],
+) -> tuple[Purchase | None, Purchase | None, Purchase | None]:
+    """Exact search over one group: every split of the missing units between the city's
+    either/or cards, the left and the right neighbour.
+
+    Each source's reachable vectors are a bitset over the group's :class:`_Layout`
+    (what the city's either/or cards can cover, what each neighbour can sell). Each
+    purchase vector has a packed price ``key * size² + left_code * size + right_code``:
+    the key orders ways to pay (coins, then units bought, then coins to the right) and
+    the codes say what was bought, so one integer comparison picks the best way and
+    carries it.
+    """
+    local = {resource: j for j, resource in enumerate(members)}
+    layout = _layout(tuple(missing[i] for i in members))
+    stride, size, room = layout.stride, layout.size, layout.room
+    full = size - 1  # everything missing
+
+    def grow(bits: int, options: tuple[int, ...], count: int) -> int:
+        """Add a source giving ``count`` units of one of ``options`` to a reachable set."""
+        out = bits
+        for resource in options:
+            j = local[resource]
+            more = bits
+            for _ in range(count):
+                more = (more & room[j]) << stride[j]
+                out |= more
+        return out
+
+    own = 1
+    for options, count in own_choices:
+        own = grow(own, options, count)
+    if own >> full & 1:
+        empty = (0,) * _N
+        return (empty, empty), (empty, empty), (empty, empty)
+
+    def on_sale(fixed: Sequence[int], choices: list[_Choice]) -> int:
+        bits = 1
+        for resource in members:
+            if fixed[resource]:
+                bits = grow(bits, (resource,), fixed[resource])
+        for options, count in choices:
+            bits = grow(bits, options, count)
+        return bits
+
+    left, right = on_sale(left_fixed, left_choices), on_sale(right_fixed, right_choices)
+
+    units = sum(layout.shape) + 1
+    span = max(max(left_prices), max(right_prices)) * units + 1
+    square = size * size
+    step_left = [
+        (left_prices[i] * units + 1) * span * square + stride[j] * size for j, i in enumerate(members)
+    ]
+    step_right = [
+        ((right_prices[i] * units + 1) * span + right_prices[i]) * square + stride[j]
+        for j, i in enumerate(members)
+    ]
+    price_left, price_right = [0] * size, [0] * size
+    for code in range(1, size):
+        fewer, j = layout.peel[code]
+        price_left[code] = price_left[fewer] + step_left[j]
+        price_right[code] = price_right[fewer] + step_right[j]
+
+    best: list[int | None] = [None, None, None]  # both sides, left only, right only
+    for bought in range(size):
+        rest = full - bought  # still missing after buying ``bought`` from one side
+        if right >> bought & 1 and own >> rest & 1:
+            best[2] = _least(best[2], price_right[bought])
+        if not left >> bought & 1:
+            continue
+        cost = price_left[bought]
+        if own >> rest & 1:
+            best[1] = _least(best[1], cost)
+        if best[0] is not None and cost >= best[0]:
+            continue  # the right's share only adds to it
+        candidates = right & layout.below[rest]
+        while candidates:
+            lowest = candidates & -candidates
+            candidates ^= lowest
+            other = lowest.bit_length() - 1
+            if own >> (rest - other) & 1:
+                best[0] = _least(best[0], cost + price_right[other])
+
+    def purchase(packed: int | None) -> Purchase | None:
+        if packed is None:
+            return None
+        from_left, from_right = layout.digits[packed // size % size], layout.digits[packed % size]
+        bought_left, bought_right = [0] * _N, [0] * _N
+        for j, i in enumerate(members):
+            bought_left[i], bought_right[i] = from_left[j], from_right[j]
+        return tuple(bought_left), tuple(bought_right)
+
+    return purchase(best[0]), purchase(best[1]), purchase(best[2])
+
+
+# --- the verdict --------------------------------------------------------------------------
+
+
+def _payment(bank: int, bought: Purchase, left_prices: Sequence[int], right_prices: Sequence[int]) -> Payment:
+    left, right = bought
+    return Payment(
+        bank=bank,
+        left=sum(n * p for n, p in zip(left, left_prices, strict=True)),
+        right=sum(n * p for n, p in zip(right, right_prices, strict=True)),
+        buy_left=tuple((r, n) for r, n in zip(RESOURCES, left, strict=True) if n),
+        buy_right=tuple((r, n) for r, n in zip(RESOURCES, right, strict=True) if n),
+    )
+
+
+def _order(payment: Payment) -> tuple[int, int, int, int]:
+    """Cheapest first; then fewer neighbours paid, fewer units bought, fewer coins to the right."""
+    sides = bool(payment.buy_left) + bool(payment.buy_right)
+    bought = sum(n for _, n in payment.buy_left) + sum(n for _, n in payment.buy_right)
+    return payment.total, sides, bought, payment.right
+
+
+def _coins(n: int) -> Text:
+    return Nn_("{n} coin", "{n} coins", n)
+
+
+def _goods(bought: Sequence[tuple[Resource, int]]) -> Text:
+    return join([Nn_("{n} {resource}", "{n} {resource}", n, resource=RESOURCE_NAMES[r]) for r, n in bought])
+
+
+def describe_payment(payment: Payment) -> Text:
+    """What a payment buys and from whom: ``1 glass from the left (2 coins) and 1 coin to the bank``."""
+    parts: list[Text] = []
+    if payment.buy_left:
+        parts.append(
+            N_("{goods} from the left ({coins})", goods=_goods(payment.buy_left), coins=_coins(payment.left))
+        )
+    if payment.buy_right:
+        parts.append(
+            N_(
+                "{goods} from the right ({coins})",
+                goods=_goods(payment.buy_right),
+                coins=_coins(payment.right),
+            )
+        )
+    if payment.bank:
+        parts.append(N_("{coins} to the bank", coins=_coins(payment.bank)))
+    return join(parts)
+
+
+def _shortfall(need: Sequence[int], sources: Iterable[Production]) -> list[Resource]:
+    """Resources of which even every unit the city and its neighbours could give is too few."""
+    most = [0] * _N
+    for source in sources:
+        for i in range(_N):
+            most[i] += source.fixed[i]
+        for effect in source.choices:
+            for i in {_INDEX[r] for r in effect.resources}:
+                most[i] += effect.count
+    return [r for i, r in enumerate(RESOURCES) if need[i] > most[i]]
+
+
+def _pad_notes(game: Game, seat: int, catalog: Catalog, with_neighbours: bool) -> list[Text]:
+    """Say what is assumed about cities whose cards are unknown (entered as pad numbers)."""
+    notes: list[Text] = []
+    city = game.cities[seat]
+    if city.is_pad_entry:
+        notes.append(
+            N_(
+                "{player}'s cards are not known (the city was entered as score-pad numbers): "
+                "only its board's resource is counted, and chains and duplicates cannot be checked.",
+                player=city.player,
+            )
+        )
+    if not with_neighbours:
+        return notes
+    for neighbour_seat in dict.fromkeys((game.left(seat), game.right(seat))):
+        neighbour = game.cities[neighbour_seat]
+        if neighbour_seat == seat or not neighbour.is_pad_entry:
+            continue
+        if neighbour.wonder is None:
+            notes.append(
+                N_(
+                    "{player}'s cards and wonder are not known (score-pad numbers): "
+                    "nothing is counted as for sale there.",
+                    player=neighbour.player,
+                )
+            )
+        else:
+            resource = catalog.wonder(neighbour.wonder).side(neighbour.side).resource
+            notes.append(
+                N_(
+                    "{player}'s cards are not known (score-pad numbers): only the {resource} "
+                    "of its board is counted as for sale.",
+                    player=neighbour.player,
+                    resource=RESOURCE_NAMES[resource],
+                )
+            )
+    return notes
+
+
+def can_build(
+    game: Game,
+    seat: int,
+    card: str | None = None,
+    *,
+    stage: bool = False,
+    catalog: Catalog | None = None,
+) -> Verdict:
+    """Whether the city at ``seat`` can build ``card`` (an id or name) or, with
+    ``stage=True``, its next wonder stage; how, and the exact least cost.
+
+    Only the coins held at the start of the turn (``city.coins``) can be spent. Raises
+    ``ValueError`` for a seat out of range, an unknown card, or not exactly one of
+    ``card`` and ``stage``.
+    """
+    if (card is None) == (not stage):
+        raise ValueError("can_build takes a card or stage=True, exactly one of them")
+    if not 0 <= seat < len(game.cities):
+        raise ValueError(f"seat {seat} is not at this table of {len(game.cities)} cities")
+    catalog = catalog or catalog_for(game.edition)
+    city = game.cities[seat]
+    player = city.player
+    notes: list[Text] = []
+
+    if card is None:
+        if city.wonder is None:
+            return Verdict(
+                False,
+                N_("{player}'s wonder is not known, so its next stage cannot be checked.", player=player),
+                why="no-stage",
+            )
+        wonder = catalog.wonder(city.wonder)
+        stages = wonder.side(city.side).stages
+        if city.stages >= len(stages):
+            return Verdict(
+                False,
+                N_(
+                    "{player} has already built every stage of the {wonder}.",
+                    player=player,
+                    wonder=wonder.name,
+                ),
+                why="no-stage",
+            )
+        next_stage = stages[city.stages]
+        what = N_("stage {number} of the {wonder}", number=next_stage.number, wonder=wonder.name)
+        cost = next_stage.cost
+    else:
+        card_id = catalog.resolve_card(card)
+        if card_id is None:
+            raise ValueError(f"unknown card {card!r}")
+        structure = catalog.structure(card_id)
+        what = N_("the {card}", card=structure.name)
+        held = city.cards or ()
+        if card_id in held:
+            return Verdict(
+                False,
+                N_(
+                    "{player} cannot build {what}: the city already has one, and a city never "
+                    "holds two structures of the same name.",
+                    player=player,
+                    what=what,
+                ),
+                why="duplicate",
+            )
+        parent = next((p for p in structure.chain_from if p in held), None)
+        if parent is not None:
+            free = Payment(0, 0, 0)
+            return Verdict(
+                True,
+                N_(
+                    "{player} can build {what} for free by chain from the {parent}.",
+                    player=player,
+                    what=what,
+                    parent=catalog.structure(parent).name,
+                ),
+                how="chain",
+                cheapest=free,
+                options=(free,),
+                notes=tuple(_pad_notes(game, seat, catalog, False)),
+            )
+        cost = structure.cost
+        if not cost.is_free and any(isinstance(e, FreeBuildPerAge) for e in _city_effects(city, catalog)):
+            assert city.wonder is not None  # only a wonder stage has this effect
+            notes.append(
+                N_(
+                    "If the once-per-age free build of the {wonder} has not been used this age, "
+                    "{player} can build {what} with it for free.",
+                    wonder=catalog.wonder(city.wonder).name,
+                    player=player,
+                    what=what,
+                )
+            )
+    notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
+    return _adjudicate(game, seat, catalog, what, cost, tuple(notes))
+
+
+def _adjudicate(
+    game: Game, seat: int, catalog: Catalog, what: Text, cost: Cost, notes: tuple[Text, ...]
+) -> Verdict:
+    """The verdict for a cost that no chain pays: free, coins, own resources or trade."""
+    city = game.cities[seat]
+    player = city.player
+    if cost.is_free:
+        free = Payment(0, 0, 0)
+        return Verdict(
+            True,
+            N_("{player} can build {what} for free: it costs nothing.", player=player, what=what),
+            how="free",
+            cheapest=free,
+            options=(free,),
+            notes=notes,
+        )
+    if not cost.resources:
+        pay = Payment(cost.coins, 0, 0)
+        if city.coins < cost.coins:
+            return Verdict(
+                False,
+                N_(
+                    "{player} cannot build {what}: it costs {cost}, paid to the bank, and the city has only {coins}.",
+                    player=player,
+                    what=what,
+                    cost=_coins(cost.coins),
+                    coins=_coins(city.coins),
+                ),
+                why="coins",
+                cheapest=pay,
+                options=(pay,),
+                notes=notes,
+            )
+        return Verdict(
+            True,
+            N_(
+                "{player} can build {what} for {cost}, paid to the bank.",
+                player=player,
+                what=what,
+                cost=_coins(cost.coins),
+            ),
+            how="coins",
+            cheapest=pay,
+            options=(pay,),
+            notes=notes,
+        )
+
+    need = [0] * _N
+    for resource, count in cost.resources:
+        need[_INDEX[resource]] += count
+    left_city, right_city = game.cities[game.left(seat)], game.cities[game.right(seat)]
+    own = production(city, catalog)
+    sells_left = production(left_city, catalog, True)
+    sells_right = production(right_city, catalog, True)
+    left_prices, right_prices = trade_prices(city, catalog)
+    found = cheapest_purchases(need, own, sells_left, sells_right, left_prices, right_prices)
+    payments = sorted(
+        {_payment(cost.coins, b, left_prices, right_prices) for b in found if b is not None}, key=_order
+    )
+    if not payments:
+        short = _shortfall(need, (own, sells_left, sells_right))
+        if short:
+            reason = N_(
+                "{player} cannot build {what}: the city and what its neighbours sell give too little {short}.",
+                player=player,
+                what=what,
+                short=join([RESOURCE_NAMES[r] for r in short]),
+            )
+        else:
+            reason = N_(
+                "{player} cannot build {what}: the city and what its neighbours sell cannot "
+                "give {cost} at once.",
+                player=player,
+                what=what,
+                cost=describe_cost(Cost(resources=cost.resources)),
+            )
+        return Verdict(False, reason, why="resources", notes=notes)
+
+    cheapest = payments[0]
+    if cheapest.total > city.coins:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: the cheapest way costs {total} ({how}) and the city has only {coins}.",
+                player=player,
+                what=what,
+                total=_coins(cheapest.total),
+                how=describe_payment(cheapest),
+                coins=_coins(city.coins),
+            ),
+            why="coins",
+            cheapest=cheapest,
+            options=tuple(payments),
+            notes=notes,
+        )
+    # Only ways the player can afford are offered.
+    options = tuple(p for p in payments if p.total <= city.coins)
+    how: How
+    if cheapest.buy_left or cheapest.buy_right:
+        how = "trade"
+        reason = N_(
+            "{player} can build {what} for {total}: {how}.",
+            player=player,
+            what=what,
+            total=_coins(cheapest.total),
+            how=describe_payment(cheapest),
+        )
+    else:
+        how = "own"
+        if cheapest.bank:
+            reason = N_(
+                "{player} can build {what} with the city's own resources and {coins} to the bank.",
+                player=player,
+                what=what,
+                coins=_coins(cheapest.bank),
+            )
+        else:
+            reason = N_("{player} can build {what} with the city's own resources.", player=player, what=what)
+    return Verdict(True, reason, how=how, cheapest=cheapest, options=options, notes=notes)
