@@ -207,4 +207,3 @@ def describe_cost(cost: Cost) -> Text:
     if cost.coins:
         parts.insert(0, Nn_("{n} coin", "{n} coins", cost.coins))
     return join(parts)
-

@@ -55,13 +55,14 @@ def cards() -> str:
     catalog = catalog_for(1)
     q = (request.args.get("q") or "").strip()[:60]
     groups = []
-    for group in gamestate.picker(catalog, 7, set()):
-        shown = [
-            c for c in catalog.cards
-            if c.age == group.age and c.color is group.color and _matches(q, c.name, *c.aliases, _card_text(c))
-        ]  # fmt: skip
-        if shown:
-            groups.append((group.age, group.color, shown))
+    for age in (1, 2, 3):
+        for color in gamestate.COLOR_ORDER:
+            shown = [
+                c for c in catalog.cards
+                if c.age == age and c.color is color and _matches(q, c.name, *c.aliases, _card_text(c))
+            ]  # fmt: skip
+            if shown:
+                groups.append((age, color, shown))
     return render_template(
         "reference/cards.html",
         q=q,

@@ -37,7 +37,9 @@ def browser():
     if path is None:
         if os.environ.get("REQUIRE_BROWSER"):
             pytest.fail("Chromium is required (REQUIRE_BROWSER) but was not found: apt-get install chromium")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium); set REQUIRE_BROWSER=1 to fail instead")
+        pytest.skip(
+            "Debian's chromium is not installed (apt-get install chromium); set REQUIRE_BROWSER=1 to fail instead"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
@@ -79,7 +81,9 @@ def phone(browser):
     contexts = []
 
     def open_phone(locale: str = "en-GB"):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale)
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context.new_page()

@@ -14,7 +14,12 @@ def shot(page: Page, folder: Path, name: str) -> None:
 
 
 def create_game(
-    page: Page, base: str, names: list[str], wonders: list[tuple[str, str]] | None = None, *, pad: bool = False
+    page: Page,
+    base: str,
+    names: list[str],
+    wonders: list[tuple[str, str]] | None = None,
+    *,
+    pad: bool = False,
 ) -> str:
     """Set up a game from the home page; return the game hub's URL."""
     page.goto(base + "/")

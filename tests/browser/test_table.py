@@ -13,7 +13,9 @@ pytestmark = pytest.mark.browser
 
 def test_a_three_player_game_from_new_game_to_the_locked_scoreboard(live_server, phone, screenshots):
     host = phone()
-    create_game(host, live_server, ["Ana", "Bartek", "Şule"], [("giza", "A"), ("rhodes", "A"), ("babylon", "A")])
+    create_game(
+        host, live_server, ["Ana", "Bartek", "Şule"], [("giza", "A"), ("rhodes", "A"), ("babylon", "A")]
+    )
     expect(host.locator("img.qr")).to_be_visible()
     assert host.locator("img.qr").evaluate("img => img.naturalWidth") > 0
     join = host.locator("#join-link").inner_text().strip()
@@ -115,8 +117,24 @@ def test_a_seven_player_game_with_the_end_of_each_age(live_server, phone, screen
     end_age(host, hub, 3, [0, 0, 0, 0, 0, 0, 3])
 
     host.goto(hub + "/scoreboard")
-    assert totals(host) == {"Ana": 10, "Bartek": 9, "Şule": 8, "Łukasz": 6, "Núria": 8, "김민준": 7, "Begoña": 24}
-    assert ranks(host) == {"Ana": "2", "Bartek": "3", "Şule": "4", "Łukasz": "7", "Núria": "5", "김민준": "6", "Begoña": "1"}
+    assert totals(host) == {
+        "Ana": 10,
+        "Bartek": 9,
+        "Şule": 8,
+        "Łukasz": 6,
+        "Núria": 8,
+        "김민준": 7,
+        "Begoña": 24,
+    }
+    assert ranks(host) == {
+        "Ana": "2",
+        "Bartek": "3",
+        "Şule": "4",
+        "Łukasz": "7",
+        "Núria": "5",
+        "김민준": "6",
+        "Begoña": "1",
+    }
     expect(host.locator("#winner")).to_contain_text("Begoña wins")
     shot(host, screenshots, "12-seven-player-scoreboard")
     host.click("#lock")
@@ -143,13 +161,17 @@ def test_a_two_player_game_with_the_free_city(live_server, phone, screenshots):
 
 def test_the_quick_pad_adds_the_numbers_does_the_science_and_breaks_the_tie(live_server, phone, screenshots):
     host = phone()
-    hub = create_game(host, live_server, ["Ana", "Bo", "Cy"], [("giza", "A"), ("rhodes", "B"), ("ephesus", "A")], pad=True)
+    hub = create_game(
+        host, live_server, ["Ana", "Bo", "Cy"], [("giza", "A"), ("rhodes", "B"), ("ephesus", "A")], pad=True
+    )
     enter_city(
         host, hub, 0, coins=6, pad={"military": 3, "wonder": 10, "civilian": 12, "commercial": 2, "guilds": 4},
         symbols={"compass": 2, "gear": 2, "tablet": 1}, screenshot=(screenshots, "30-quick-pad-city"),
     )  # fmt: skip
     expect(host.locator("#live .total")).to_have_text("49")
-    enter_city(phone(), hub, 1, coins=3, pad={"military": 5, "wonder": 7, "civilian": 20, "science": 10, "guilds": 6})
+    enter_city(
+        phone(), hub, 1, coins=3, pad={"military": 5, "wonder": 7, "civilian": 20, "science": 10, "guilds": 6}
+    )
     enter_city(phone(), hub, 2, coins=0, pad={"military": -2, "wonder": 5, "civilian": 8})
     host.goto(hub + "/scoreboard")
     assert totals(host) == {"Ana": 49, "Bo": 49, "Cy": 11}

@@ -1,0 +1,299 @@
+"""Military conflicts: conflict tokens from shields, and shields from a city's cards.
+
+Rulebook (2010), End of an age, military conflicts: at the end of each age every city
+compares its shields with each neighbour separately. More shields take a victory token
+(``rules.victory_tokens[age - 1]``: 1, 3, 5), fewer take a defeat token
+(``rules.defeat_token``: -1), equal take nothing. With three cities the left and right
+neighbours are the two others, so everyone fights everyone.
+
+Seating follows the game format: city ``i``'s left neighbour is ``i + 1``, its right
+neighbour ``i - 1`` (both modulo the table).
+
+When a table gives neither tokens nor shields by age, :func:`shields_by_age_from_cards`
+derives them. A red card counts from its own age on. A wonder stage's age is not
+recorded, so the assistant assumes **stage ``k`` was built in Age ``k``** (the last
+stages in Age III): one stage per age, the common pace, and the only guess that needs
+no other knowledge of the game. Rhodes is the only first-edition wonder with shields
+on its stages.
+
+:func:`tokens_pair_up` checks, exactly, that the tokens every city holds can come from
+some outcome of the conflicts round the table (validation's ``bad-military``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import repeat
+
+from .catalog import Catalog, EditionRules
+from .model import Shields
+
+
+def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
+    """The token a city takes from one neighbour: more shields win, fewer lose, equal take nothing."""
+    if mine > theirs:
+        return victory
+    if mine < theirs:
+        return defeat
+    return None
+
+
+def conflict_tokens(age: int, shields: Sequence[int], rules: EditionRules) -> list[list[int]]:
+    """The tokens each city takes at the end of ``age``, in seating order (left fight first)."""
+    if not 1 <= age <= len(rules.victory_tokens):
+        raise ValueError(f"age must be between 1 and {len(rules.victory_tokens)}, not {age}")
+    victory = rules.victory_tokens[age - 1]
+    defeat = rules.defeat_token
+    n = len(shields)
+    out: list[list[int]] = []
+    for seat in range(n):
+        tokens: list[int] = []
+        # Two cities would be each other's left and right: they fight once.
+        neighbours = (seat + 1) % n, (seat - 1) % n
+        for k, other in enumerate(neighbours):
+            if other == seat or (k == 1 and other == neighbours[0]):
+                continue
+            token = _resolve_pair(shields[seat], shields[other], victory, defeat)
+            if token is not None:
+                tokens.append(token)
+        out.append(tokens)
+    return out
+
+
+def tokens_from_shields_by_age(
+    shields_by_age: Sequence[Sequence[int]], rules: EditionRules
+) -> list[list[int]]:
+    """Every city's tokens over all ages, from each city's shields at the end of each age."""
+    out: list[list[int]] = [[] for _ in shields_by_age]
+    for age in range(1, len(rules.victory_tokens) + 1):
+        taken = conflict_tokens(age, [s[age - 1] for s in shields_by_age], rules)
+        for seat, tokens in enumerate(taken):
+            out[seat].extend(tokens)
+    return out
+
+
+def tokens_by_age(shields_by_age: Sequence[Sequence[int]], rules: EditionRules) -> list[list[list[int]]]:
+    """Like :func:`tokens_from_shields_by_age`, but kept apart by age: ``[city][age - 1]``."""
+    ages = len(rules.victory_tokens)
+    out: list[list[list[int]]] = [[] for _ in shields_by_age]
+    for age in range(1, ages + 1):
+        taken = conflict_tokens(age, [s[age - 1] for s in shields_by_age], rules)
+        for seat, tokens in enumerate(taken):
+            out[seat].append(tokens)
+    return out
+
+
+_AGE_BITS = 16
+"""Shields per age packed in one int: a card's shields sit in the field of its age."""
+
+
+@cache
+def _card_shields(catalog: Catalog) -> dict[str, int]:
+    """Every structure's shields, packed by the first age it appears in (0 for most cards)."""
+    out: dict[str, int] = {}
+    for cid in catalog.structure_ids:
+        entries = catalog.entries(cid)
+        first = min(entries, key=lambda c: c.age)
+        shields = sum(e.shields for e in first.effects if isinstance(e, Shields))
+        out[cid] = shields << (_AGE_BITS * (first.age - 1))
+    return out
+
+
+@cache
+def _stage_shields(catalog: Catalog, wonder: str, side: str) -> tuple[int, ...]:
+    return tuple(
+        sum(e.shields for e in stage.effects if isinstance(e, Shields))
+        for stage in catalog.wonder(wonder).side(side).stages
+    )
+
+
+def stage_age(stage: int, ages: int = 3) -> int:
+    """The age a built stage is assumed to date from: stage ``k`` in Age ``k`` (at most the last)."""
+    return min(stage, ages)
+
+
+def shields_by_age_from_cards(
+    cards: Sequence[str],
+    wonder: str | None,
+    side: str,
+    stages: int,
+    catalog: Catalog,
+) -> tuple[int, ...]:
+    """A city's shields at the end of each age: red cards from their age on, stage ``k`` from Age ``k``."""
+    ages = catalog.rules.ages
+    table = _card_shields(catalog)
+    packed = sum(map(table.get, cards, repeat(0)))
+    if wonder is not None and stages:
+        for number, shields in enumerate(_stage_shields(catalog, wonder, side)[:stages], 1):
+            packed += shields << (_AGE_BITS * (stage_age(number, ages) - 1))
+    mask = (1 << _AGE_BITS) - 1
+    running = 0
+    out = []
+    for age in range(ages):
+        running += packed >> (_AGE_BITS * age) & mask
+        out.append(running)
+    return tuple(out)
+
+
+def has_stage_shields(catalog: Catalog, wonder: str | None, side: str, stages: int) -> bool:
+    """True when some built stage gives shields (so the derivation had to guess its age)."""
+    return wonder is not None and any(_stage_shields(catalog, wonder, side)[:stages])
+
+
+# --- can the tokens on the table pair up? ---------------------------------------------------
+
+Signature = tuple[tuple[int, int, int], ...]
+"""Per city: ages with at least one victory (bit mask), ages with two victories, defeats."""
+
+
+def token_signature(tokens: Sequence[Sequence[int]], rules: EditionRules) -> Signature | None:
+    """Each city's victories by age (as bit masks) and its defeat count; None if a token is impossible.
+
+    None also when a city holds more victories of one age than its two neighbours can give.
+    """
+    index = {v: a for a, v in enumerate(rules.victory_tokens)}
+    out = []
+    for held in tokens:
+        wins = [0] * len(rules.victory_tokens)
+        defeats = 0
+        for token in held:
+            if token == rules.defeat_token:
+                defeats += 1
+            elif token in index:
+                wins[index[token]] += 1
+            else:
+                return None
+        one = two = 0
+        for age, count in enumerate(wins):
+            if count > 2:
+                return None
+            if count >= 1:
+                one |= 1 << age
+            if count == 2:
+                two |= 1 << age
+        out.append((one, two, defeats))
+    return tuple(out)
+
+
+@cache
+def _choices(one: int, two: int, count: int) -> tuple[int, ...]:
+    """The ages a city may have beaten its right neighbour in, ``count`` of them.
+
+    It beat both neighbours in the ages of ``two``, exactly one in the other ages of ``one``.
+    """
+    return tuple(m for m in range(one + 1) if m & ~one == 0 and m & two == two and m.bit_count() == count)
+
+
+def tokens_pair_up(tokens: Sequence[Sequence[int]], rules: EditionRules) -> bool:
+    """True when some outcome of every conflict (each age, each neighbour pair) gives exactly these tokens.
+
+    Exact, not a count: around the ring, each age, each pair of neighbours has a winner,
+    a loser or a tie. A defeat is -1 whatever its age, so only victories are tied to an age.
+    """
+    signature = token_signature(tokens, rules)
+    return signature is not None and signature_pairs_up(signature)
+
+
+@lru_cache(maxsize=8192)
+def signature_pairs_up(signature: Signature) -> bool:
+    """Whether cities with these signatures (see :func:`token_signature`) can come from real conflicts.
+
+    Let R_i be the ages in which city i beat its right neighbour (i - 1) and L_i those in
+    which it beat its left one (i + 1). Its victories fix L_i once R_i is chosen:
+    L_i = (one_i - R_i) | two_i. Two neighbours cannot beat each other in one age:
+    L_i & R_(i+1) = 0. City i's defeats are |R_(i+1)| + |L_(i-1)|, and
+    |L| = wins - |R|, so the sizes r_i = |R_i| follow r_(i+1) = r_(i-1) + D_i - wins_(i-1):
+    they are fixed once one size per chain of every other city is chosen. For each choice
+    a walk round the ring keeps the R_i that can follow.
+    """
+    n = len(signature)
+    wins = [one.bit_count() + two.bit_count() for one, two, _ in signature]
+    if sum(wins) != sum(d for _, _, d in signature):
+        return False
+    if n < 3:
+        # Two cities fight once an age: one city's victories are the other's defeats.
+        if n < 2:
+            return wins == [0]
+        (one_a, two_a, lost_a), (one_b, two_b, lost_b) = signature
+        return two_a == two_b == 0 and one_a & one_b == 0 and lost_a == wins[1] and lost_b == wins[0]
+    low = [two.bit_count() for _, two, _ in signature]
+    high = [one.bit_count() for one, _, _ in signature]
+    # Chains of every other city: r_(k+2) = r_k + D_(k+1) - wins_k; one chain when n is
+    # odd, two when even. Each chain's sizes are its first size plus an offset.
+    offset = [0] * n
+    chains: list[list[int]] = []
+    bases: list[range] = []
+    for start in range(1 if n % 2 else 2):
+        walk = [start]
+        k = start
+        while True:
+            following = (k + 2) % n
+            shifted = offset[k] + signature[(k + 1) % n][2] - wins[k]
+            if following == start:
+                if shifted:
+                    return False  # the sizes do not come back to where they started
+                break
+            offset[following] = shifted
+            walk.append(following)
+            k = following
+        first = max(low[w] - offset[w] for w in walk)
+        last = min(high[w] - offset[w] for w in walk)
+        if first > last:
+            return False
+        chains.append(walk)
+        bases.append(range(first, last + 1))
+    picks = [(b,) for b in bases[0]] if len(bases) == 1 else [(a, b) for a in bases[0] for b in bases[1]]
+    for pick in picks:
+        sizes = offset[:]
+        for base, chain in zip(pick, chains, strict=True):
+            for w in chain:
+                sizes[w] += base
+        if _ring_fits(signature, sizes):
+            return True
+    return False
+
+
+def _ring_fits(signature: Signature, sizes: list[int]) -> bool:
+    """Whether each city can pick R_i of the given size with L_i & R_(i+1) = 0 all round.
+
+    The walk keeps the set of (first R_0, current R_i) pairs as one bit mask, advanced
+    one city at a time by a memoised step.
+    """
+    choices = [_choices(one, two, size) for (one, two, _), size in zip(signature, sizes, strict=True)]
+    slot = 1 << max(one for one, _, _ in signature).bit_length()  # how many masks of ages there are
+    state = 0
+    for first in choices[0]:
+        state |= 1 << (first * slot + first)
+    for k in range(len(signature) - 1):
+        one, two, _ = signature[k]
+        state = _advance(one, two, choices[k + 1], state, slot)
+        if not state:
+            return False
+    one, two, _ = signature[-1]
+    return _closes(one, two, state, slot)
+
+
+@lru_cache(maxsize=65536)
+def _advance(one: int, two: int, following: tuple[int, ...], state: int, slot: int) -> int:
+    """The (first, R_(i+1)) pairs that can follow the (first, R_i) pairs in ``state``."""
+    out = 0
+    for bit in range(state.bit_length()):
+        if state >> bit & 1:
+            first, beaten = divmod(bit, slot)
+            beat_left = (one & ~beaten) | two
+            for right in following:
+                if not beat_left & right:
+                    out |= 1 << (first * slot + right)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _closes(one: int, two: int, state: int, slot: int) -> bool:
+    """Whether some (first, R_last) pair in ``state`` lets the last city and the first not both win."""
+    for bit in range(state.bit_length()):
+        if state >> bit & 1:
+            first, beaten = divmod(bit, slot)
+            if not ((one & ~beaten) | two) & first:
+                return True
+    return False

@@ -1,0 +1,955 @@
+"""Score a table: the seven categories, every point explained, the ranking and every problem.
+
+Rulebook (2010), End of the game: points are counted in the score pad's order
+(military, treasury, wonder, civilian, science, commercial, guilds); the most points
+wins, a tie goes to the most coins, a tie on coins too is shared.
+
+How each category is found:
+
+* **Military**: a city's ``military`` tokens when given. Otherwise, when every city
+  gives ``shields_by_age``, the conflicts are resolved each age against each neighbour.
+  Otherwise shields are derived from the cards (see :mod:`~assistant.rules.military`)
+  and a ``military-assumed`` warning says so.
+* **Treasury**: coins // 3. **Wonder**: the points of the built stages.
+  **Civilian**: blue cards. **Science**: green symbols plus wildcards, assigned
+  optimally (:mod:`~assistant.rules.science`).
+* **Commercial** and **Guilds**: the ``points-per`` effects of yellow and purple cards
+  over the cities they name (left = next seat, right = previous seat). A board's
+  starting resource is never a card.
+* **Olympia B stage 3** copies the neighbour's guild that gains Olympia the most,
+  evaluated as if Olympia had built it; it cannot copy a guild Olympia holds. Its
+  points are counted once, under guilds (a copied Scientists Guild adds a science
+  wildcard instead, shown under science). Ruling decided here: a copied guild is not a
+  structure of the city, so Olympia's own Shipowners Guild does not count it, but a
+  copied Shipowners Guild counts itself ("as if built").
+* **Pad entry** (``categories`` instead of ``cards``): the pad's numbers; treasury from
+  the coins when absent; science computed from ``science_symbols`` when given.
+
+Speed: everything that depends only on the catalog is computed once per catalog. A
+card's colour, science symbol and wildcards are packed into one integer, so a city's
+counts are one ``sum`` over its cards; constant details are shared objects; details
+that depend on counts and names are memoised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import cast
+
+from .catalog import Catalog, catalog_for
+from .describe import CATEGORY_NAMES, COLOR_NAMES, join
+from .military import has_stage_shields, shields_by_age_from_cards
+from .model import (
+    CATEGORIES,
+    Category,
+    City,
+    CityScore,
+    Color,
+    CopyGuild,
+    Counted,
+    Detail,
+    Game,
+    Points,
+    PointsPer,
+    Problem,
+    Science,
+    ScienceWild,
+    ScoreSheet,
+    Symbol,
+    TieBreak,
+    Whose,
+)
+from .science import SET_BONUS, ScienceResult, science_points
+from .text import N_, Nn_, Text
+from .validate import AGE_NUMERALS, check_game_and_cards
+
+COLORS: tuple[Color, ...] = tuple(Color)
+COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
+PURPLE = COLOR_INDEX[Color.PURPLE]
+SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
+
+# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything).
+_BITS = 6
+_MASK = (1 << _BITS) - 1
+_COLOR_SHIFTS = tuple(_BITS * i for i in range(len(COLORS)))
+_SYMBOL_SHIFTS = tuple(_BITS * (len(COLORS) + i) for i in range(len(SYMBOLS)))
+_WILD_SHIFT = _BITS * (len(COLORS) + len(SYMBOLS))
+_POINTS_BITS = 10
+_POINTS_MASK = (1 << _POINTS_BITS) - 1
+_POINTS_SHIFTS = tuple(_WILD_SHIFT + _BITS + _POINTS_BITS * i for i in range(len(CATEGORIES)))
+"""Constant points per category, 10 bits each (a city's blue cards stay far under 1024)."""
+
+# Constant points on a card go to the category of its colour (first edition: blue only).
+POINTS_CATEGORY: dict[Color, Category] = {
+    Color.BLUE: Category.CIVILIAN,
+    Color.YELLOW: Category.COMMERCIAL,
+    Color.PURPLE: Category.GUILDS,
+    Color.GREEN: Category.SCIENCE,
+    Color.RED: Category.MILITARY,
+}
+_CATEGORY_ORDER: dict[Category, int] = {c: i for i, c in enumerate(CATEGORIES)}
+_MEMO_LIMIT = 50_000
+"""Memoised details kept per catalog before the memo is emptied (player names vary)."""
+
+
+def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:
+    """A message ending in ``{points} victory point(s)``: the plural follows ``abs(points)``."""
+    return Nn_(singular, plural, abs(points), points=points, **params)
+
+
+# --- per-catalog tables -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Per:
+    """A ``points-per`` effect, ready to count."""
+
+    points: int
+    counted: Counted
+    own: bool
+    left: bool
+    right: bool
+    shifts: tuple[int, ...]
+    """Where the counted colours sit in a city's packed counts."""
+    offsets: tuple[int, ...]
+    """The counted cities, as seat offsets: 0 own, +1 left, -1 right."""
+    counts_itself: bool
+    """Counts purple cards in its own city: a copied guild adds itself."""
+    what: Text
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Special:
+    """A card scored by counting (yellow Age III cards, guilds), or a guild to copy."""
+
+    id: str
+    name: str
+    category: Category
+    per: tuple[_Per, ...]
+    wild: int
+    is_guild: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """A wonder side's stages, summed for each number of stages built."""
+
+    name: str
+    details: tuple[tuple[Detail, ...], ...]
+    """Wonder details after ``k`` stages (index = k)."""
+    points: tuple[int, ...]
+    wild: tuple[int, ...]
+    copy_stage: int
+    """The number of the stage that copies a guild (0: none)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Tables:
+    """Everything scoring needs from a catalog, computed once (see :func:`_tables`)."""
+
+    packed: dict[str, int]
+    """Each structure's colour, science symbol, wildcards and constant points, packed."""
+    sides: dict[tuple[str, str], _Side]
+    only_civilian: bool
+    """Every constant-point card is civilian (so only that packed field is read)."""
+    scored: dict[str, Detail | _Special]
+    """Cards that score on their own: a constant detail, or a special counted at the end."""
+    memo: dict[tuple[object, ...], Detail] = field(default_factory=dict)
+
+
+def _compile_per(effect: PointsPer) -> _Per:
+    """A ``points-per`` effect with its colours, cities and words looked up once."""
+    colors = tuple(COLOR_INDEX[c] for c in effect.colors)
+    if effect.counted is Counted.CARDS:
+        what = N_("{colors} card", colors=join([COLOR_NAMES[c] for c in effect.colors], N_("or")))
+    elif effect.counted is Counted.STAGES:
+        what = N_("built wonder stage")
+    else:
+        what = N_("defeat token")
+    own = Whose.SELF in effect.cities
+    return _Per(
+        points=effect.points,
+        counted=effect.counted,
+        own=own,
+        left=Whose.LEFT in effect.cities,
+        right=Whose.RIGHT in effect.cities,
+        shifts=tuple(_COLOR_SHIFTS[c] for c in colors),
+        offsets=tuple(
+            o for o, whose in ((0, Whose.SELF), (1, Whose.LEFT), (-1, Whose.RIGHT)) if whose in effect.cities
+        ),
+        counts_itself=own and effect.counted is Counted.CARDS and PURPLE in colors,
+        what=what,
+    )
+
+
+@cache
+def _tables(catalog: Catalog) -> _Tables:
+    """The per-catalog tables: packed card counts, shared details, wonder sides."""
+    packed: dict[str, int] = {}
+    constant: dict[str, Detail] = {}
+    special: dict[str, _Special] = {}
+    for cid in catalog.structure_ids:
+        card = catalog.structure(cid)
+        value = 1 << _COLOR_SHIFTS[COLOR_INDEX[card.color]]
+        wild = 0
+        for effect in card.effects:
+            if isinstance(effect, Science):
+                value += 1 << _SYMBOL_SHIFTS[SYMBOLS.index(effect.symbol)]
+            elif isinstance(effect, ScienceWild):
+                wild += 1
+        points = sum(e.points for e in card.effects if isinstance(e, Points))
+        category = POINTS_CATEGORY.get(card.color, Category.CIVILIAN)
+        if not 0 <= points <= 40:
+            raise ValueError(f"{cid}: constant points out of the packed range")
+        value += points << _POINTS_SHIFTS[_CATEGORY_ORDER[category]]
+        packed[cid] = value + (wild << _WILD_SHIFT)
+        if points:
+            constant[cid] = Detail(
+                category,
+                points,
+                cid,
+                _vp(
+                    "{card}: {points} victory point",
+                    "{card}: {points} victory points",
+                    points,
+                    card=card.name,
+                ),
+            )
+        per = tuple(_compile_per(e) for e in card.effects if isinstance(e, PointsPer))
+        if per or card.is_guild:
+            special[cid] = _Special(
+                cid,
+                card.name,
+                Category.GUILDS if card.is_guild else Category.COMMERCIAL,
+                per,
+                wild,
+                card.is_guild,
+            )
+    sides: dict[tuple[str, str], _Side] = {}
+    for wonder in catalog.wonders:
+        for side in wonder.sides:
+            details: list[tuple[Detail, ...]] = [()]
+            running_points = [0]
+            running_wild = [0]
+            copy_stage = 0
+            for stage in side.stages:
+                added: tuple[Detail, ...] = ()
+                if stage.points:
+                    added = (
+                        Detail(
+                            Category.WONDER,
+                            stage.points,
+                            f"stage-{stage.number}",
+                            _vp(
+                                "{wonder} stage {stage}: {points} victory point",
+                                "{wonder} stage {stage}: {points} victory points",
+                                stage.points,
+                                wonder=wonder.short_name,
+                                stage=stage.number,
+                            ),
+                        ),
+                    )
+                details.append(details[-1] + added)
+                running_points.append(running_points[-1] + stage.points)
+                wilds = sum(1 for e in stage.effects if isinstance(e, ScienceWild))
+                running_wild.append(running_wild[-1] + wilds)
+                if any(isinstance(e, CopyGuild) for e in stage.effects):
+                    copy_stage = stage.number
+            sides[(wonder.id, side.side)] = _Side(
+                wonder.short_name, tuple(details), tuple(running_points), tuple(running_wild), copy_stage
+            )
+    only_civilian = all(d.category is Category.CIVILIAN for d in constant.values())
+    scored: dict[str, Detail | _Special] = {**constant, **special}
+    if len(scored) != len(constant) + len(special):
+        raise ValueError("a card scores both constant points and points per item")
+    return _Tables(packed, sides, only_civilian, scored)
+
+
+@lru_cache(maxsize=1024)
+def _treasury_detail(coins: int) -> Detail:
+    points = coins // 3
+    return Detail(
+        Category.TREASURY,
+        points,
+        "coins",
+        _vp(
+            "{coins} coins: {points} victory point, 1 for each full 3 coins",
+            "{coins} coins: {points} victory points, 1 for each full 3 coins",
+            points,
+            coins=coins,
+        ),
+    )
+
+
+def _science_reason(best: ScienceResult) -> Text:
+    """The science detail's sentence: symbols, the two counts and where the wildcards went."""
+    text = N_(
+        "{compass} compass, {gear} gear and {tablet} tablet symbols: {identical} for identical symbols",
+        compass=best.compass,
+        gear=best.gear,
+        tablet=best.tablet,
+        identical=best.identical,
+    )
+    if best.sets:
+        text = Nn_(
+            "{text} and {bonus} for {n} complete set",
+            "{text} and {bonus} for {n} complete sets",
+            best.sets,
+            text=text,
+            bonus=SET_BONUS * best.sets,
+        )
+    if best.wild:
+        text = N_(
+            "{text}, with the wildcards as {compass} compass, {gear} gear and {tablet} tablet",
+            text=text,
+            compass=best.wild_compass,
+            gear=best.wild_gear,
+            tablet=best.wild_tablet,
+        )
+    return _vp("{text}: {points} victory point", "{text}: {points} victory points", best.points, text=text)
+
+
+@lru_cache(maxsize=4096)
+def _token_detail(tokens: tuple[int, ...]) -> Detail:
+    points = sum(tokens)
+    return Detail(
+        Category.MILITARY,
+        points,
+        "conflict-tokens",
+        _vp(
+            "Conflict tokens {tokens}: {points} victory point",
+            "Conflict tokens {tokens}: {points} victory points",
+            points,
+            tokens=" ".join(f"{t:+d}" for t in tokens),
+        ),
+    )
+
+
+# --- one city's cards, counted once -------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _View:
+    """What a card-level city holds, counted."""
+
+    cards: Sequence[str]
+    packed: int
+    """Colours, science symbols, wildcards (stages included) and constant points, packed."""
+    constants: list[Detail]
+    specials: list[_Special]
+
+
+def _view(city: City, tables: _Tables, clean: bool = False) -> _View:
+    """Count a city's cards; ``clean`` says validation found no duplicate or unknown card."""
+    cards: Sequence[str] = city.cards or ()
+    packed_of = tables.packed
+    if clean:
+        packed = sum(map(packed_of.__getitem__, cards))
+    else:
+        # A duplicate is an error, scored once; an unknown card is an error, scored as nothing.
+        cards = tuple(c for c in dict.fromkeys(cards) if c in packed_of)
+        packed = sum(map(packed_of.__getitem__, cards))
+    if city.wonder is not None:
+        side = tables.sides.get((city.wonder, city.side))
+        if side is not None:
+            packed += side.wild[min(city.stages, len(side.wild) - 1)] << _WILD_SHIFT
+    constants: list[Detail] = []
+    specials: list[_Special] = []
+    for found in filter(None, map(tables.scored.get, cards)):
+        if isinstance(found, Detail):
+            constants.append(found)
+        elif isinstance(found, _Special):
+            specials.append(found)
+    return _View(cards, packed, constants, specials)
+
+
+_SCIENCE_FIELDS = (1 << (_BITS * (len(SYMBOLS) + 1))) - 1
+_ONE_WILD = 1 << (_WILD_SHIFT - _SYMBOL_SHIFTS[0])
+
+
+@lru_cache(maxsize=4096)
+def _science(key: int) -> tuple[ScienceResult, Detail | None]:
+    """Science for the packed symbol and wildcard counts ``key``, with its detail."""
+    compass, gear, tablet, wild = (key >> (_BITS * i) & _MASK for i in range(4))
+    best = science_points(compass, gear, tablet, wild)
+    if not best.points:
+        return best, None
+    return best, Detail(Category.SCIENCE, best.points, "science", _science_reason(best))
+
+
+# --- military --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Military:
+    points: int
+    details: list[Detail]
+    defeats: int | None
+    """The defeat tokens, when known (the Strategists Guild counts them)."""
+
+
+def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Military]:
+    rules = catalog.rules
+    defeat = rules.defeat_token
+    cities = game.cities
+    n = len(cities)
+    out: list[_Military | None] = [None] * n
+    for seat, city in enumerate(cities):
+        held = city.military
+        if held is not None:
+            out[seat] = _Military(sum(held), [_token_detail(held)] if held else [], held.count(defeat))
+    if None not in out:
+        return cast("list[_Military]", out)
+    every_shield = all(c.shields_by_age is not None for c in cities)
+    shields: list[tuple[int, ...] | None] = []
+    derived = [False] * n
+    guessed = [False] * n  # derived, and a built stage's shields had to be dated
+    for seat, city in enumerate(cities):
+        if city.shields_by_age is not None:
+            shields.append(city.shields_by_age)
+        elif city.cards is not None:
+            shields.append(
+                shields_by_age_from_cards(city.cards, city.wonder, city.side, city.stages, catalog)
+            )
+            derived[seat] = True
+            guessed[seat] = has_stage_shields(catalog, city.wonder, city.side, city.stages)
+        else:
+            shields.append(None)
+    victory = rules.victory_tokens
+    ages = range(len(victory))
+    for seat, city in enumerate(cities):
+        if out[seat] is not None:
+            continue
+        mine = shields[seat]
+        pad_points = dict(city.categories or ()).get(Category.MILITARY)
+        if mine is None:
+            # A pad entry with neither tokens nor shields: the pad's number, tokens unknown.
+            out[seat] = _Military(pad_points or 0, [], None)
+            continue
+        neighbours = [s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat]
+        by_age: list[list[int]] = [[] for _ in ages]
+        complete = True
+        for other in neighbours:
+            theirs = shields[other]
+            if theirs is None:
+                complete = False
+                continue
+            for age in ages:
+                if mine[age] > theirs[age]:
+                    by_age[age].append(victory[age])
+                elif mine[age] < theirs[age]:
+                    by_age[age].append(defeat)
+        tokens = [t for taken in by_age for t in taken]
+        points = sum(tokens)
+        known_defeats = tokens.count(defeat) if complete else None
+        if pad_points is not None:
+            # The pad's military number wins; the resolved tokens still serve Strategists.
+            out[seat] = _Military(pad_points, [], known_defeats)
+            continue
+        details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
+        out[seat] = _Military(points, details, known_defeats)
+        if not every_shield and (derived[seat] or any(derived[o] for o in neighbours)):
+            problems.append(_assumed(game, seat, any(guessed[s] for s in (seat, *neighbours))))
+        if not complete:
+            problems.append(
+                Problem(
+                    "warning",
+                    "military-unknown",
+                    N_(
+                        "{player}'s conflicts with a neighbour entered from the score pad without shields "
+                        "could not be resolved and count nothing.",
+                        player=city.player,
+                    ),
+                    city=seat,
+                    field=f"cities[{seat}].military",
+                )
+            )
+    return [m if m is not None else _Military(0, [], None) for m in out]
+
+
+@lru_cache(maxsize=4096)
+def _shields_text(shields: tuple[int, ...] | None) -> str:
+    return "/".join(map(str, shields)) if shields is not None else "?"
+
+
+@lru_cache(maxsize=4096)
+def _tokens_text(by_age: tuple[tuple[int, ...], ...]) -> str:
+    return ", ".join(
+        f"{AGE_NUMERALS[age]}: {' '.join(f'{t:+d}' for t in taken)}"
+        for age, taken in enumerate(by_age)
+        if taken
+    )
+
+
+def _conflicts_detail(
+    game: Game, seat: int, shields: list[tuple[int, ...] | None], by_age: list[list[int]], points: int
+) -> Detail:
+    """One city's conflicts resolved from shields: its shields, its neighbours', the tokens by age."""
+    left, right = game.left(seat), game.right(seat)
+    return Detail(
+        Category.MILITARY,
+        points,
+        "conflicts",
+        _vp(
+            "Shields by age {mine} against {left} {left_shields} and {right} {right_shields}; "
+            "tokens {tokens}: {points} victory point",
+            "Shields by age {mine} against {left} {left_shields} and {right} {right_shields}; "
+            "tokens {tokens}: {points} victory points",
+            points,
+            mine=_shields_text(shields[seat]),
+            left=game.cities[left].player,
+            left_shields=_shields_text(shields[left]),
+            right=game.cities[right].player,
+            right_shields=_shields_text(shields[right]),
+            tokens=_tokens_text(tuple(map(tuple, by_age))),
+        ),
+    )
+
+
+def _assumed(game: Game, seat: int, stage_guess: bool) -> Problem:
+    """The ``military-assumed`` warning: what had to be guessed to find the city's tokens."""
+    cities = game.cities
+    message = (
+        N_(
+            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
+            "cards, each counted from its own age on, and of the wonder stages, stage k counted from "
+            "Age k on; compare them with the tokens on the table.",
+            player=cities[seat].player,
+        )
+        if stage_guess
+        else N_(
+            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
+            "cards, each counted from its own age on; compare them with the tokens on the table.",
+            player=cities[seat].player,
+        )
+    )
+    return Problem("warning", "military-assumed", message, city=seat, field=f"cities[{seat}].military")
+
+
+# --- commercial and guild effects -------------------------------------------------------------
+
+
+def _count(
+    per: _Per,
+    seat: int,
+    game: Game,
+    views: list[_View | None],
+    military: list[_Military],
+    unknown: list[int],
+) -> int:
+    """How many items ``per`` counts for the city at ``seat``; seats it cannot see go to ``unknown``."""
+    n = len(views)
+    count = 0
+    counted = per.counted
+    for offset in per.offsets:
+        s = (seat + offset) % n
+        if counted is Counted.CARDS:
+            view = views[s]
+            if view is None:
+                unknown.append(s)
+            else:
+                packed = view.packed
+                for shift in per.shifts:
+                    count += packed >> shift & _MASK
+        elif counted is Counted.STAGES:
+            count += game.cities[s].stages
+        else:
+            defeats = military[s].defeats
+            if defeats is None:
+                unknown.append(s)
+            else:
+                count += defeats
+    return count
+
+
+def _per_detail(
+    tables: _Tables,
+    card: _Special,
+    index: int,
+    count: int,
+    left: str,
+    right: str,
+    copied: tuple[str, int, str] | None = None,
+) -> Detail:
+    """The detail of one ``points-per`` effect (memoised: names and counts repeat a lot).
+
+    ``left`` and ``right`` are the neighbours' player names, ``copied`` names the wonder,
+    stage and owner when Olympia copies the guild.
+    """
+    key = (card.id, index, count, left, right, copied)
+    found = tables.memo.get(key)
+    if found is not None:
+        return found
+    per = card.per[index]
+    points = per.points * count
+    if per.left and per.right:
+        where = (
+            N_("its own city and the cities of {left} and {right}", left=left, right=right)
+            if per.own
+            else N_("the cities of {left} and {right}", left=left, right=right)
+        )
+    elif per.left:
+        where = N_("the city of {left}", left=left)
+    elif per.right:
+        where = N_("the city of {right}", right=right)
+    else:
+        where = N_("its own city")
+    text = _vp(
+        "{per} per {what} in {where}, {count} in all: {points} victory point",
+        "{per} per {what} in {where}, {count} in all: {points} victory points",
+        points,
+        per=per.points,
+        what=per.what,
+        where=where,
+        count=count,
+    )
+    if copied is None:
+        detail = Detail(card.category, points, card.id, N_("{card}: {text}", card=card.name, text=text))
+    else:
+        wonder, stage, owner = copied
+        reason = N_(
+            "{wonder} stage {stage} copies the {card} of {owner}: {text}",
+            wonder=wonder,
+            stage=stage,
+            card=card.name,
+            owner=owner,
+            text=text,
+        )
+        detail = Detail(Category.GUILDS, points, f"stage-{stage}", reason)
+    if len(tables.memo) >= _MEMO_LIMIT:
+        tables.memo.clear()
+    tables.memo[key] = detail
+    return detail
+
+
+def _pad_warning(game: Game, seat: int, card: str, unknown: list[int]) -> Problem:
+    return Problem(
+        "warning",
+        "pad-entry-neighbour",
+        N_(
+            "{player}'s {card} counts the city of {other}, entered from the score pad without its cards "
+            "or tokens, so it cannot be scored exactly: it counts nothing there.",
+            player=game.cities[seat].player,
+            card=card,
+            other=join([N_("{player}", player=game.cities[s].player) for s in dict.fromkeys(unknown)]),
+        ),
+        city=seat,
+    )
+
+
+# --- one city --------------------------------------------------------------------------------
+
+
+def _score_cards(
+    seat: int,
+    game: Game,
+    tables: _Tables,
+    views: list[_View | None],
+    military: list[_Military],
+    problems: list[Problem],
+) -> tuple[list[int], list[Detail]]:
+    """A card-level city's points by category (in :data:`CATEGORIES` order) and its details."""
+    city = game.cities[seat]
+    view = views[seat]
+    assert view is not None
+    mil = military[seat]
+    coins = city.coins
+    cats = [mil.points, coins // 3, 0, 0, 0, 0, 0]
+    details = list(mil.details)
+    if coins >= 3:
+        details.append(_treasury_detail(coins))
+    side = tables.sides.get((city.wonder, city.side)) if city.wonder is not None else None
+    copy_stage = 0
+    if side is not None:
+        k = min(city.stages, len(side.points) - 1)
+        cats[2] = side.points[k]
+        details.extend(side.details[k])
+        if side.copy_stage and city.stages >= side.copy_stage:
+            copy_stage = side.copy_stage
+    constants = view.constants
+    if constants:
+        packed = view.packed
+        if tables.only_civilian:  # the first edition: only blue cards score constant points
+            cats[3] = packed >> _POINTS_SHIFTS[3] & _POINTS_MASK
+        else:
+            for index, shift in enumerate(_POINTS_SHIFTS):
+                cats[index] += packed >> shift & _POINTS_MASK
+        details.extend(constants)
+    science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
+    best, science = _science(science_key)
+    cats[4] = best.points
+    if science is not None:
+        details.append(science)
+    commercial: list[Detail] = []
+    guilds: list[Detail] = []
+    cities = game.cities
+    n = len(cities)
+    left = cities[(seat + 1) % n].player
+    right = cities[(seat - 1) % n].player
+    for card in view.specials:
+        for index, per in enumerate(card.per):
+            unknown: list[int] = []
+            count = _count(per, seat, game, views, military, unknown)
+            if unknown:
+                problems.append(_pad_warning(game, seat, card.name, unknown))
+            detail = _per_detail(tables, card, index, count, left, right)
+            if card.category is Category.GUILDS:
+                cats[6] += detail.points
+                guilds.append(detail)
+            else:
+                cats[5] += detail.points
+                commercial.append(detail)
+    if copy_stage:
+        assert side is not None
+        copied = _copy_guild(
+            seat, game, tables, views, military, science_key, best.points, side.name, copy_stage, problems
+        )
+        if copied is not None:
+            if copied.category is Category.SCIENCE:
+                cats[4] += copied.points
+                details.append(copied)
+            else:
+                cats[6] += copied.points
+                guilds.append(copied)
+    details.extend(commercial)
+    details.extend(guilds)
+    if not tables.only_civilian:
+        details.sort(key=lambda d: _CATEGORY_ORDER[d.category])  # stable: keeps each category's order
+    return cats, details
+
+
+def _copy_guild(
+    seat: int,
+    game: Game,
+    tables: _Tables,
+    views: list[_View | None],
+    military: list[_Military],
+    science_key: int,
+    science_now: int,
+    wonder: str,
+    stage: int,
+    problems: list[Problem],
+) -> Detail | None:
+    """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
+
+    Evaluated as if the city had built it, with its own neighbours; a guild the city
+    already holds cannot be copied. On equal gains the left neighbour's comes first.
+    """
+    own = views[seat]
+    assert own is not None
+    best: tuple[int, int, _Special, int] | None = None
+    for owner in dict.fromkeys((game.left(seat), game.right(seat))):
+        other = views[owner]
+        if owner == seat:
+            continue
+        if other is None:
+            problems.append(
+                Problem(
+                    "warning",
+                    "pad-entry-neighbour",
+                    N_(
+                        "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
+                        "entered from the score pad without cards, so its guilds could not be considered.",
+                        player=game.cities[seat].player,
+                        wonder=wonder,
+                        stage=stage,
+                        other=game.cities[owner].player,
+                    ),
+                    city=seat,
+                )
+            )
+            continue
+        for card in other.specials:
+            if not card.is_guild or card.id in own.cards:
+                continue  # a city never holds two structures of one name
+            gain = count = 0
+            if card.wild:
+                gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
+            for per in card.per:
+                count = _count(per, seat, game, views, military, []) + (1 if per.counts_itself else 0)
+                gain += per.points * count
+            if best is None or gain > best[0]:
+                best = (gain, owner, card, count)
+    if best is None:
+        return None
+    gain, owner, card, count = best
+    owner_name = game.cities[owner].player
+    if not card.per:
+        return Detail(
+            Category.SCIENCE,
+            gain,
+            f"stage-{stage}",
+            _vp(
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
+                "{points} more victory point",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
+                "{points} more victory points",
+                gain,
+                wonder=wonder,
+                stage=stage,
+                card=card.name,
+                owner=owner_name,
+            ),
+        )
+    left = game.cities[game.left(seat)].player
+    right = game.cities[game.right(seat)].player
+    return _per_detail(tables, card, len(card.per) - 1, count, left, right, (wonder, stage, owner_name))
+
+
+def _score_pad(
+    seat: int, game: Game, military: list[_Military], problems: list[Problem]
+) -> tuple[list[int], list[Detail]]:
+    """A pad-entry city: the pad's numbers, treasury from coins and science from symbols when given."""
+    city = game.cities[seat]
+    given = dict(city.categories or ())
+    cats = [given.get(c, 0) for c in CATEGORIES]
+    details: list[Detail] = []
+    if Category.MILITARY not in given:
+        cats[0] = military[seat].points
+        details.extend(military[seat].details)
+    symbols = city.science_symbols
+    best: ScienceResult | None = None
+    if symbols is not None:
+        best = science_points(symbols.compass, symbols.gear, symbols.tablet, symbols.wild)
+        written = given.get(Category.SCIENCE)
+        cats[4] = best.points
+        if written is not None and written != best.points:
+            problems.append(
+                Problem(
+                    "warning",
+                    "science-mismatch",
+                    N_(
+                        "{player}'s score pad says {written} for science, but the symbols given score "
+                        "{computed}; the computed {computed} is counted.",
+                        player=city.player,
+                        written=written,
+                        computed=best.points,
+                    ),
+                    city=seat,
+                    field=f"cities[{seat}].categories.science",
+                )
+            )
+    if Category.TREASURY not in given:
+        cats[1] = city.coins // 3
+    for index, category in enumerate(CATEGORIES):
+        points = cats[index]
+        if category is Category.MILITARY and Category.MILITARY not in given:
+            continue
+        if category is Category.SCIENCE and best is not None:
+            if best.points:
+                details.append(Detail(Category.SCIENCE, best.points, "science", _science_reason(best)))
+            continue
+        if category is Category.TREASURY and Category.TREASURY not in given:
+            if points:
+                details.append(_treasury_detail(city.coins))
+            continue
+        if points:
+            details.append(
+                Detail(
+                    category,
+                    points,
+                    "score-pad",
+                    _vp(
+                        "{category} from the score pad: {points} victory point",
+                        "{category} from the score pad: {points} victory points",
+                        points,
+                        category=CATEGORY_NAMES[category],
+                    ),
+                )
+            )
+    return cats, details
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
+    """Score every city, rank the players and list every problem found at the table."""
+    catalog = catalog or catalog_for(game.edition)
+    tables = _tables(catalog)
+    problems, clean = check_game_and_cards(game, catalog)
+    cities = game.cities
+    views = [None if city.cards is None else _view(city, tables, clean) for city in cities]
+    military = _military(game, catalog, problems)
+    scored = [
+        _score_pad(seat, game, military, problems)
+        if views[seat] is None
+        else _score_cards(seat, game, tables, views, military, problems)
+        for seat in range(len(cities))
+    ]
+    totals = [sum(cats) for cats, _ in scored]
+    ranked = [s for s, city in enumerate(cities) if not city.free_city]
+    keys = [(totals[s], cities[s].coins) for s in ranked]
+    order = sorted(keys, reverse=True)
+    # Equal on points and coins share a rank, and the next rank skips (1, 1, 3).
+    ranks: dict[int, int] = {s: order.index(key) + 1 for s, key in zip(ranked, keys, strict=True)}
+    scores = tuple(
+        CityScore(
+            player=city.player,
+            seat=seat,
+            categories=dict(zip(CATEGORIES, scored[seat][0], strict=True)),
+            total=totals[seat],
+            coins=city.coins,
+            rank=ranks.get(seat),
+            details=tuple(scored[seat][1]),
+            free_city=city.free_city,
+            wonder=city.wonder,
+            side=city.side if city.wonder is not None else None,
+            pad_entry=city.cards is None,
+        )
+        for seat, city in enumerate(cities)
+    )
+    winners = [s for s in ranked if ranks[s] == 1]
+    decided_by, explanation = _explain(game, ranked, winners, totals)
+    return ScoreSheet(
+        edition=game.edition,
+        cities=scores,
+        winners=tuple(cities[s].player for s in winners),
+        problems=tuple(problems),
+        decided_by=decided_by,
+        explanation=explanation,
+    )
+
+
+def _explain(game: Game, ranked: list[int], winners: list[int], totals: list[int]) -> tuple[TieBreak, Text]:
+    """How the win was decided, and a sentence saying who won and how."""
+    cities = game.cities
+    if not winners:
+        return "alone", N_("No player to rank.")
+    first = winners[0]
+    points = totals[first]
+    if len(ranked) == 1:
+        return "alone", _vp(
+            "{player} is the only player, with {points} victory point.",
+            "{player} is the only player, with {points} victory points.",
+            points,
+            player=cities[first].player,
+        )
+    if len(winners) > 1:
+        return "shared", _vp(
+            "{players} share the victory with {points} victory point and {coins} coins each.",
+            "{players} share the victory with {points} victory points and {coins} coins each.",
+            points,
+            players=join([N_("{player}", player=cities[s].player) for s in winners]),
+            coins=cities[first].coins,
+        )
+    tied = [s for s in ranked if totals[s] == points and s != first]
+    if tied:
+        return "coins", _vp(
+            "{player} wins on a tie of {points} victory point with more coins ({coins} against {other}).",
+            "{player} wins on a tie of {points} victory points with more coins ({coins} against {other}).",
+            points,
+            player=cities[first].player,
+            coins=cities[first].coins,
+            other=max(cities[s].coins for s in tied),
+        )
+    second = max(totals[s] for s in ranked if s != first)
+    return "points", _vp(
+        "{player} wins with {points} victory point, {lead} ahead of the next player.",
+        "{player} wins with {points} victory points, {lead} ahead of the next player.",
+        points,
+        player=cities[first].player,
+        lead=points - second,
+    )

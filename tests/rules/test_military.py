@@ -1,0 +1,180 @@
+"""Military conflicts: tokens from shields, shields from cards, and tokens that pair up."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant.rules.catalog import Catalog, EditionRules
+from assistant.rules.military import (
+    conflict_tokens,
+    has_stage_shields,
+    shields_by_age_from_cards,
+    signature_pairs_up,
+    token_signature,
+    tokens_by_age,
+    tokens_from_shields_by_age,
+    tokens_pair_up,
+)
+from tests.rules.strategies import RULES, random_shields
+
+
+def test_each_city_fights_its_left_then_its_right_neighbour() -> None:
+    # Seats 0..3 with 3, 1, 4, 4 shields: left is the next seat, right the previous one.
+    assert conflict_tokens(1, [3, 1, 4, 4], RULES) == [[1, -1], [-1, -1], [1], [1]]
+
+
+def test_victory_tokens_grow_with_the_age_and_defeats_stay_minus_one() -> None:
+    assert conflict_tokens(2, [3, 1, 4, 4], RULES) == [[3, -1], [-1, -1], [3], [3]]
+    assert conflict_tokens(3, [3, 1, 4, 4], RULES) == [[5, -1], [-1, -1], [5], [5]]
+
+
+def test_equal_shields_take_no_token() -> None:
+    assert conflict_tokens(1, [2, 2, 2, 2, 2], RULES) == [[]] * 5
+
+
+def test_with_three_cities_everyone_fights_both_others() -> None:
+    assert conflict_tokens(3, [0, 1, 2], RULES) == [[-1, -1], [-1, 5], [5, 5]]
+
+
+def test_an_age_outside_the_game_is_refused() -> None:
+    with pytest.raises(ValueError):
+        conflict_tokens(4, [1, 2, 3], RULES)
+
+
+def test_tokens_over_three_ages_add_up_for_each_city() -> None:
+    shields = [(1, 1, 6), (0, 3, 3), (1, 2, 4)]
+    assert tokens_from_shields_by_age(shields, RULES) == [
+        [1, -1, -1, 5, 5],
+        [-1, -1, 3, 3, -1, -1],
+        [1, 3, -1, -1, 5],
+    ]
+    assert tokens_by_age(shields, RULES)[0] == [[1], [-1, -1], [5, 5]]
+
+
+def test_red_cards_count_from_their_own_age(catalog: Catalog) -> None:
+    cards = ("stockade", "walls", "arsenal", "baths")
+    assert shields_by_age_from_cards(cards, "giza", "A", 3, catalog) == (1, 3, 6)
+
+
+def test_a_rhodes_shield_stage_is_assumed_built_in_the_age_of_its_number(catalog: Catalog) -> None:
+    # Rhodes A stage 2 gives 2 shields: counted from Age II on.
+    assert shields_by_age_from_cards((), "rhodes", "A", 2, catalog) == (0, 2, 2)
+    assert shields_by_age_from_cards((), "rhodes", "A", 1, catalog) == (0, 0, 0)
+    # Rhodes B: one shield on each of its two stages.
+    assert shields_by_age_from_cards(("barracks",), "rhodes", "B", 2, catalog) == (2, 3, 3)
+    assert has_stage_shields(catalog, "rhodes", "B", 1)
+    assert not has_stage_shields(catalog, "rhodes", "A", 1)
+    assert not has_stage_shields(catalog, "giza", "B", 4)
+
+
+def test_a_city_holding_an_impossible_token_has_no_signature() -> None:
+    assert token_signature([[1, 2]], RULES) is None
+    assert token_signature([[3, 3, 3]], RULES) is None
+    assert token_signature([[1, 1, 3, -1]], RULES) == ((0b011, 0b001, 1),)
+
+
+def test_tokens_resolved_from_any_shields_always_pair_up() -> None:
+    rng = random.Random(2010)
+    for players in range(3, 8):
+        for _ in range(200):
+            shields = [random_shields(rng) for _ in range(players)]
+            assert tokens_pair_up(tokens_from_shields_by_age(shields, RULES), RULES)
+
+
+def test_a_victory_without_the_matching_defeat_does_not_pair_up() -> None:
+    assert not tokens_pair_up([[1], [], []], RULES)
+    assert not tokens_pair_up([[5], [-1], [-1], []], RULES)
+
+
+def test_totals_that_match_can_still_fail_to_pair_up() -> None:
+    # Four cities: seat 0 beat both neighbours in Age I; the defeats sit with seat 2,
+    # which is no neighbour of seat 0. Two victories and two defeats, but no way to pair.
+    assert not tokens_pair_up([[1, 1], [], [-1, -1], []], RULES)
+    assert tokens_pair_up([[1, 1], [-1], [], [-1]], RULES)
+
+
+def _rules(ages: int) -> EditionRules:
+    return EditionRules(
+        edition=0, name="test", min_players=3, max_players=7, free_city_players=2, ages=ages,
+        turns_per_age=6, hand_size=7, starting_coins=3, guilds_beyond_players=2, trade_price=2,
+        discounted_price=1, victory_tokens=(1, 3, 5)[:ages], defeat_token=-1,
+    )  # fmt: skip
+
+
+@cache
+def _reachable(cities: int, ages: int) -> frozenset[tuple[tuple[int, int, int], ...]]:
+    """Every signature that some outcome of all conflicts produces, by brute force."""
+    edges = [(i, (i + 1) % cities) for i in range(cities)]
+    found = set()
+    for outcome in itertools.product(range(3), repeat=cities * ages):
+        wins = [[0] * ages for _ in range(cities)]
+        lost = [0] * cities
+        for index, result in enumerate(outcome):
+            age, edge = divmod(index, cities)
+            a, b = edges[edge]
+            if result == 1:
+                wins[a][age] += 1
+                lost[b] += 1
+            elif result == 2:
+                wins[b][age] += 1
+                lost[a] += 1
+        found.add(
+            tuple(
+                (
+                    sum(1 << k for k in range(ages) if wins[c][k] >= 1),
+                    sum(1 << k for k in range(ages) if wins[c][k] == 2),
+                    lost[c],
+                )
+                for c in range(cities)
+            )
+        )
+    return frozenset(found)
+
+
+def _all_city_signatures(ages: int) -> list[tuple[int, int, int]]:
+    masks = range(1 << ages)
+    return [(one, two, d) for one in masks for two in masks if two & ~one == 0 for d in range(2 * ages + 1)]
+
+
+@pytest.mark.parametrize(("cities", "ages"), [(3, 3), (4, 2), (5, 2)])
+def test_the_pairing_check_agrees_with_brute_force(cities: int, ages: int) -> None:
+    reachable = _reachable(cities, ages)
+    assert all(signature_pairs_up(s) for s in reachable)
+    singles = _all_city_signatures(ages)
+    rng = random.Random(cities * 10 + ages)
+    for _ in range(20_000):
+        signature = tuple(rng.choice(singles) for _ in range(cities))
+        assert signature_pairs_up(signature) == (signature in reachable), signature
+    # Near misses: a legal table with one city's defeats or victories moved by one.
+    for signature in rng.sample(sorted(reachable), 2000):
+        seat = rng.randrange(cities)
+        one, two, lost = signature[seat]
+        for changed in ((one, two, lost + 1), (one, two, max(lost - 1, 0)), (one ^ 1, two & ~1, lost)):
+            trial = (*signature[:seat], changed, *signature[seat + 1 :])
+            assert signature_pairs_up(trial) == (trial in reachable), trial
+
+
+def test_the_pairing_check_agrees_with_brute_force_for_every_three_city_table_of_one_age() -> None:
+    reachable = _reachable(3, 1)
+    singles = _all_city_signatures(1)
+    for signature in itertools.product(singles, repeat=3):
+        assert signature_pairs_up(signature) == (signature in reachable)
+
+
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=7))
+def test_any_shields_give_tokens_that_pair_up(per_age: list[tuple[int, int, int]]) -> None:
+    shields = [(a, a + b, a + b + c) for a, b, c in per_age]
+    assert tokens_pair_up(tokens_from_shields_by_age(shields, RULES), RULES)
+
+
+def test_an_edition_with_fewer_ages_is_handled() -> None:
+    rules = _rules(2)
+    assert conflict_tokens(2, [0, 2, 1], rules) == [[-1, -1], [3, 3], [3, -1]]
+    assert tokens_pair_up([[-1, -1], [3, 3], [3, -1]], rules)
+    assert not tokens_pair_up([[5], [-1], []], rules)

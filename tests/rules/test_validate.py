@@ -1,0 +1,268 @@
+"""Validation: every problem at once, each with its fixed code and a sentence naming player and card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.rules.catalog import Catalog
+from assistant.rules.gameio import parse_game
+from assistant.rules.model import Category, City, Game, Problem
+from assistant.rules.text import N_
+from assistant.rules.validate import check_game
+
+NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
+WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
+
+
+def table(*cards: tuple[str, ...], **changes: Any) -> Game:
+    """A table of ``len(cards)`` cities holding these cards; ``changes`` maps seat -> City fields."""
+    cities = []
+    for seat, held in enumerate(cards):
+        fields: dict[str, Any] = {"player": NAMES[seat], "wonder": WONDERS[seat], "cards": held}
+        fields.update(changes.get(f"seat{seat}", {}))
+        cities.append(City(**fields))
+    return Game(cities=tuple(cities))
+
+
+def errors(game: Game, catalog: Catalog) -> list[Problem]:
+    return [p for p in check_game(game, catalog) if p.severity == "error"]
+
+
+def codes(game: Game, catalog: Catalog) -> list[str]:
+    return [p.code for p in errors(game, catalog)]
+
+
+# Twenty distinct structures that all exist at 3 players (one copy each or more).
+THREE_PLAYER_CARDS = (
+    "lumber-yard", "stone-pit", "clay-pool", "ore-vein", "clay-pit", "timber-yard", "loom",
+    "glassworks", "press", "baths", "altar", "theater", "east-trading-post", "west-trading-post",
+    "marketplace", "stockade", "barracks", "guard-tower", "apothecary", "workshop", "scriptorium",
+    "sawmill",
+)  # fmt: skip
+
+
+def test_a_legal_table_raises_no_problem(catalog: Catalog) -> None:
+    game = table(
+        ("lumber-yard", "baths", "stockade", "workers-guild"),
+        ("stone-pit", "altar", "loom", "scientists-guild"),
+        ("clay-pool", "theater", "apothecary"),
+        seat0={"military": (1, 1, 3, -1, 5)},
+        seat1={"military": (-1, 3, 5, 5)},
+        seat2={"military": (-1, -1, -1, -1, -1)},
+    )
+    assert check_game(game, catalog) == []
+
+
+def test_two_structures_of_one_name_in_a_city_are_a_duplicate(catalog: Catalog) -> None:
+    game = table(("baths", "stockade", "baths"), (), ())
+    [problem] = errors(game, catalog)
+    assert problem.code == "duplicate-card"
+    assert problem.city == 0 and problem.card == "baths"
+    assert str(problem.message) == (
+        "Ana's city holds Baths 2 times; a city can hold only one structure of each name."
+    )
+
+
+def test_the_age_one_and_age_two_loom_are_one_structure(catalog: Catalog) -> None:
+    game = parse_game(
+        {
+            "cities": [
+                {"player": "Ana", "wonder": "rhodes", "cards": ["Loom", "loom"]},
+                {"player": "Bartek", "wonder": "giza", "cards": []},
+                {"player": "Cem", "wonder": "babylon", "cards": []},
+            ]
+        },
+        catalog,
+    )
+    assert codes(game, catalog) == ["duplicate-card"]
+
+
+def test_a_card_whose_copies_all_need_more_players_is_not_in_the_deck(catalog: Catalog) -> None:
+    game = table(("tree-farm", "baths"), (), ())
+    [problem] = errors(game, catalog)
+    assert problem.code == "card-not-in-deck"
+    assert problem.card == "tree-farm" and problem.field == "cities[0].cards[0]"
+    assert "Tree Farm" in str(problem.message) and "6 players" in str(problem.message)
+
+
+def test_two_players_and_the_free_city_use_the_three_player_deck(catalog: Catalog) -> None:
+    game = table(("pawnshop",), (), (), seat2={"free_city": True})
+    assert codes(game, catalog) == ["card-not-in-deck"]
+    assert codes(table(("baths",), (), (), seat2={"free_city": True}), catalog) == []
+
+
+def test_guilds_print_no_player_count_and_are_always_possible(catalog: Catalog) -> None:
+    game = table(("builders-guild",), ("spies-guild",), ("magistrates-guild",))
+    assert codes(game, catalog) == []
+
+
+def test_more_copies_on_the_table_than_in_the_deck_is_an_error(catalog: Catalog) -> None:
+    # Baths: one copy from 3 players, a second from 7.
+    game = table(("baths",), ("baths",), ())
+    [problem] = errors(game, catalog)
+    assert problem.code == "too-many-copies" and problem.card == "baths"
+    assert str(problem.message) == (
+        "Baths is in the cities of Ana and Bartek, but the 3-player deck has only 1 copy."
+    )
+    seven = table(("baths",), ("baths",), (), (), (), (), ())
+    assert codes(seven, catalog) == []
+    assert codes(table(("baths",), ("baths",), ("baths",), (), (), (), ()), catalog) == ["too-many-copies"]
+
+
+def test_more_guilds_than_players_plus_two_is_an_error(catalog: Catalog) -> None:
+    guilds = [g.id for g in catalog.guilds()]
+    five = table(tuple(guilds[:2]), tuple(guilds[2:4]), (guilds[4],))
+    assert codes(five, catalog) == []
+    six = table(tuple(guilds[:2]), tuple(guilds[2:4]), tuple(guilds[4:6]))
+    [problem] = errors(six, catalog)
+    assert problem.code == "too-many-guilds"
+    assert "6 different guilds" in str(problem.message) and "only 5" in str(problem.message)
+
+
+def test_the_free_city_game_deals_five_guilds(catalog: Catalog) -> None:
+    guilds = [g.id for g in catalog.guilds()]
+    game = table(tuple(guilds[:2]), tuple(guilds[2:4]), tuple(guilds[4:6]), seat1={"free_city": True})
+    assert codes(game, catalog) == ["too-many-guilds"]
+
+
+def test_one_guild_in_two_cities_is_an_error(catalog: Catalog) -> None:
+    game = table(("spies-guild",), ("spies-guild",), ())
+    [problem] = errors(game, catalog)
+    assert problem.code == "too-many-guilds" and problem.card == "spies-guild"
+    assert "Spies Guild" in str(problem.message) and "Ana and Bartek" in str(problem.message)
+
+
+def test_two_cities_on_one_wonder_is_an_error(catalog: Catalog) -> None:
+    game = table((), (), (), seat2={"wonder": "rhodes"})
+    [problem] = errors(game, catalog)
+    assert problem.code == "duplicate-wonder" and problem.city == 2
+    assert (
+        str(problem.message)
+        == "Ana and Cem all play Colossus of Rhodes, but each wonder is at the table once."
+    )
+
+
+def test_eighteen_builds_fit_and_nineteen_do_not(catalog: Catalog) -> None:
+    cards = THREE_PLAYER_CARDS
+    assert codes(table(cards[:18], (), ()), catalog) == []
+    assert codes(table(cards[:15], (), (), seat0={"stages": 3}), catalog) == []
+    [problem] = errors(table(cards[:19], (), ()), catalog)
+    assert problem.code == "too-many-cards" and problem.city == 0
+    assert "19 in all" in str(problem.message) and "at most 18" in str(problem.message)
+    assert codes(table(cards[:16], (), (), seat0={"stages": 3}), catalog) == ["too-many-cards"]
+
+
+@pytest.mark.parametrize(("stages", "limit"), [(0, 18), (1, 19), (2, 20), (3, 21)])
+def test_halicarnassus_b_builds_one_more_card_per_stage_built(
+    catalog: Catalog, stages: int, limit: int
+) -> None:
+    fits = THREE_PLAYER_CARDS[: limit - stages]
+    over = THREE_PLAYER_CARDS[: limit - stages + 1]
+    side = {"wonder": "halicarnassus", "side": "B", "stages": stages}
+    assert codes(table(fits, (), (), seat0=side), catalog) == []
+    assert codes(table(over, (), (), seat0=side), catalog) == ["too-many-cards"]
+
+
+def test_halicarnassus_a_builds_one_more_card_once_its_second_stage_is_built(catalog: Catalog) -> None:
+    side = {"wonder": "halicarnassus", "side": "A", "stages": 2}
+    assert codes(table(THREE_PLAYER_CARDS[:17], (), (), seat0=side), catalog) == []
+    assert codes(table(THREE_PLAYER_CARDS[:18], (), (), seat0=side), catalog) == ["too-many-cards"]
+    first = {"wonder": "halicarnassus", "side": "A", "stages": 1}
+    assert codes(table(THREE_PLAYER_CARDS[:18], (), (), seat0=first), catalog) == ["too-many-cards"]
+
+
+@pytest.mark.parametrize(("stages", "limit"), [(1, 18), (2, 21), (3, 21)])
+def test_babylon_b_plays_the_seventh_card_of_each_age_once_stage_two_is_built(
+    catalog: Catalog, stages: int, limit: int
+) -> None:
+    side = {"wonder": "babylon", "side": "B", "stages": stages}
+    assert codes(table(THREE_PLAYER_CARDS[: limit - stages], (), (), seat0=side), catalog) == []
+    over = THREE_PLAYER_CARDS[: limit - stages + 1]
+    assert codes(table(over, (), (), seat0=side), catalog) == ["too-many-cards"]
+
+
+def test_a_token_that_does_not_exist_is_bad_military(catalog: Catalog) -> None:
+    game = table((), (), (), seat0={"military": (1, 2)})
+    [problem] = errors(game, catalog)
+    assert problem.code == "bad-military" and problem.field == "cities[0].military"
+    assert str(problem.message) == "Ana's conflict token 2 does not exist: tokens are worth +1, +3, +5, -1."
+
+
+def test_more_victories_of_an_age_than_two_neighbours_can_give_is_bad_military(catalog: Catalog) -> None:
+    [problem] = errors(table((), (), (), seat1={"military": (3, 3, 3)}), catalog)
+    assert problem.code == "bad-military" and "3 victory tokens of Age II" in str(problem.message)
+
+
+def test_more_defeats_than_the_conflicts_left_is_bad_military(catalog: Catalog) -> None:
+    tokens = (1, 1, -1, -1, -1, -1, -1)
+    [problem] = errors(table((), (), (), seat2={"military": tokens}), catalog)
+    assert problem.code == "bad-military" and "5 defeat tokens" in str(problem.message)
+
+
+def test_victories_and_defeats_that_do_not_balance_across_the_table_are_bad_military(
+    catalog: Catalog,
+) -> None:
+    game = table((), (), (), seat0={"military": (1, 3)}, seat1={"military": (-1,)}, seat2={"military": ()})
+    [problem] = errors(game, catalog)
+    assert problem.code == "bad-military"
+    assert "2 victories and 1 defeats" in str(problem.message)
+
+
+def test_balanced_tokens_that_cannot_pair_between_neighbours_are_bad_military(catalog: Catalog) -> None:
+    # Seat 0 beat both neighbours in Age I, but the two defeats sit with seat 2, opposite.
+    game = table(
+        (), (), (), (),
+        seat0={"military": (1, 1)}, seat1={"military": ()}, seat2={"military": (-1, -1)}, seat3={"military": ()},
+    )  # fmt: skip
+    [problem] = errors(game, catalog)
+    assert problem.code == "bad-military" and "no outcome of the conflicts" in str(problem.message)
+
+
+def test_the_pairing_is_only_checked_when_every_city_gives_its_tokens(catalog: Catalog) -> None:
+    game = table((), (), (), seat0={"military": (1, 3)}, seat1={"military": (-1,)})
+    assert codes(game, catalog) == []
+
+
+def test_every_problem_is_reported_at_once(catalog: Catalog) -> None:
+    game = table(
+        ("baths", "baths", "tree-farm", *THREE_PLAYER_CARDS[:17]),
+        ("stockade", "spies-guild"),
+        ("stockade", "spies-guild"),
+        seat1={"wonder": "rhodes", "military": (7,)},
+    )
+    found = codes(game, catalog)
+    assert sorted(set(found)) == [
+        "bad-military",
+        "card-not-in-deck",
+        "duplicate-card",
+        "duplicate-wonder",
+        "too-many-cards",
+        "too-many-copies",
+        "too-many-guilds",
+    ]
+    assert [p.card for p in errors(game, catalog) if p.code == "too-many-copies"] == ["stockade"]
+
+
+def test_a_pad_entry_has_no_cards_to_check_but_its_wonder_counts(catalog: Catalog) -> None:
+    pad = {"cards": None, "categories": ((Category.CIVILIAN, 12),), "wonder": "rhodes"}
+    game = table(("baths",), ("baths",), (), seat1=pad)
+    assert codes(game, catalog) == ["duplicate-wonder"]
+
+
+def test_the_parse_notes_come_first(catalog: Catalog) -> None:
+    note = Problem("warning", "unknown-field", N_("The field {field} was ignored.", field="colour"))
+    game = Game(cities=table((), (), ()).cities, notes=(note,))
+    assert check_game(game, catalog)[0] is note
+
+
+def test_a_card_unknown_to_the_edition_is_reported(catalog: Catalog) -> None:
+    game = table(("baths", "colosseum"), (), ())
+    [problem] = errors(game, catalog)
+    assert problem.code == "unknown-card" and problem.card == "colosseum"
+
+
+def test_the_catalog_defaults_to_the_games_edition(catalog: Catalog) -> None:
+    game = table(("baths",), ("baths",), ())
+    assert [p.code for p in check_game(game)] == ["too-many-copies"]
