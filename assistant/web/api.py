@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 
 from ..rules.catalog import catalog_for
@@ -49,13 +50,13 @@ def _api_error(exc: ApiError) -> tuple[Response, int]:
 
 def _body() -> dict[str, Any]:
     if not request.is_json:
-        raise ApiError(400, "Send a JSON body with Content-Type: application/json.", "body")
+        raise ApiError(400, _("Send a JSON body with Content-Type: application/json."), "body")
     try:
         data = request.get_json(force=False, silent=False)
     except BadRequest:
-        raise ApiError(400, "The body is not valid JSON.", "body") from None
+        raise ApiError(400, _("The body is not valid JSON."), "body") from None
     if not isinstance(data, dict):
-        raise ApiError(400, "The body must be a JSON object.", "body")
+        raise ApiError(400, _("The body must be a JSON object."), "body")
     return data
 
 
@@ -92,23 +93,25 @@ def can_build() -> Response:
 
     data = _body()
     if "game" not in data:
-        raise ApiError(400, 'Give the game in the game format under "game".', "game")
+        raise ApiError(400, _('Give the game in the game format under "game".'), "game")
     game = _game(data["game"], "game.")
     seat = data.get("city")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.cities):
-        raise ApiError(400, f'"city" is the index of a city, 0 to {len(game.cities) - 1}.', "city")
+        raise ApiError(
+            400, _('"city" is the index of a city, 0 to %(last)d.', last=len(game.cities) - 1), "city"
+        )
     stage = data.get("stage", False)
     card = data.get("card")
     if stage is not True and stage is not False:
-        raise ApiError(400, '"stage" is true or false.', "stage")
+        raise ApiError(400, _('"stage" is true or false.'), "stage")
     if stage and card is not None:
-        raise ApiError(400, "Ask about a card or the next stage, not both.", "card")
+        raise ApiError(400, _("Ask about a card or the next stage, not both."), "card")
     if not stage:
         if not isinstance(card, str):
-            raise ApiError(400, 'Give the card\'s id under "card", or "stage": true.', "card")
+            raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
         cid = catalog_for(game.edition).resolve_card(card)
         if cid is None:
-            raise ApiError(400, f'Unknown card "{card[:40]}".', "card")
+            raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
         verdict = adjudicate(game, seat, cid)
     else:
         verdict = adjudicate(game, seat, stage=True)
@@ -124,13 +127,15 @@ def military() -> Response:
     age = data.get("age")
     shields = data.get("shields")
     if age not in (1, 2, 3) or isinstance(age, bool):
-        raise ApiError(400, '"age" is 1, 2 or 3.', "age")
+        raise ApiError(400, _('"age" is 1, 2 or 3.'), "age")
     if (
         not isinstance(shields, list)
         or not 3 <= len(shields) <= 7
         or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 99 for s in shields)
     ):
-        raise ApiError(400, '"shields" lists 3 to 7 cities\' shields (0 to 99) in seating order.', "shields")
+        raise ApiError(
+            400, _('"shields" lists the shields of 3 to 7 cities (0 to 99) in seating order.'), "shields"
+        )
     return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(1).rules)})
 
 
@@ -169,11 +174,11 @@ def create_game() -> tuple[Response, int]:
     """Store a new game; answer its edit token, links, and the game with its scores."""
     data = _body()
     if "game" not in data:
-        raise ApiError(400, 'Give the game in the game format under "game".', "game")
+        raise ApiError(400, _('Give the game in the game format under "game".'), "game")
     game = _game(data["game"], "game.")
     title = data.get("title")
     if title is not None and (not isinstance(title, str) or len(title) > 80):
-        raise ApiError(400, '"title" is a text of at most 80 characters.', "title")
+        raise ApiError(400, _('"title" is a text of at most 80 characters.'), "title")
     pad = any(c.is_pad_entry for c in game.cities)
     row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
     body = _public(row)
@@ -189,7 +194,7 @@ def read_game(token: str) -> Response:
     """A stored game (edit or read-only token): the game format, its scores and city versions."""
     row, _editable = store.by_any_token(get_session(), token)
     if row is None:
-        raise ApiError(404, "No game at this token.", "token")
+        raise ApiError(404, _("No game at this token."), "token")
     response = jsonify(_public(row))
     response.headers["ETag"] = f'"{store.state_version(row)}"'
     return response
@@ -201,17 +206,19 @@ def replace_city(token: str, seat: int) -> Response:
     row = store.by_edit_token(get_session(), token)
     if row is None:
         if store.by_view_token(get_session(), token) is not None:
-            raise ApiError(403, "This is a read-only link: use the game's edit token to change it.", "token")
-        raise ApiError(404, "No game at this token.", "token")
+            raise ApiError(
+                403, _("This is a read-only link: use the game's edit token to change it."), "token"
+            )
+        raise ApiError(404, _("No game at this token."), "token")
     if not 0 <= seat < len(row.cities):
-        raise ApiError(404, f"The game has cities 0 to {len(row.cities) - 1}.", "city")
+        raise ApiError(404, _("The game has cities 0 to %(last)d.", last=len(row.cities) - 1), "city")
     data = _body()
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ApiError(400, 'Give the "version" of the city you read (from "versions").', "version")
+        raise ApiError(400, _('Give the "version" of the city you read (from "versions").'), "version")
     city = data.get("city")
     if not isinstance(city, dict):
-        raise ApiError(400, 'Give the new city under "city", in the game format.', "city")
+        raise ApiError(400, _('Give the new city under "city", in the game format.'), "city")
     game_data = store.game_dict(row)
     game_data["cities"][seat] = city
     try:
@@ -225,18 +232,20 @@ def replace_city(token: str, seat: int) -> Response:
         raise ApiError(400, render_text(exc.message), field) from None
     normalised = city_to_dict(game.cities[seat])
     if row.locked:
-        raise ApiError(409, "The game is locked: nothing can change any more.", "city", locked=True)
+        raise ApiError(409, _("The game is locked: nothing can change any more."), "city", locked=True)
     try:
         store.replace_city(get_session(), row, seat, normalised, version)
     except store.StaleCity as exc:
         raise ApiError(
             409,
-            "This city changed since you read it: read the game again and re-apply your change.",
+            _("This city changed since you read it: read the game again and re-apply your change."),
             "version",
             current_version=exc.current_version,
         ) from None
     except store.GameLocked:
-        raise ApiError(409, "The game is locked: nothing can change any more.", "city", locked=True) from None
+        raise ApiError(
+            409, _("The game is locked: nothing can change any more."), "city", locked=True
+        ) from None
     fresh = store.by_edit_token(get_session(), token)
     return jsonify(_public(fresh))
 
@@ -246,12 +255,12 @@ def lock_game(token: str) -> Response:
     """Lock the game (``{"locked": false}`` opens it again)."""
     row = store.by_edit_token(get_session(), token)
     if row is None:
-        raise ApiError(404, "No game at this token (locking needs the edit token).", "token")
+        raise ApiError(404, _("No game at this token (locking needs the edit token)."), "token")
     locked = True
     if request.content_length:
         locked = _body().get("locked", True)
         if not isinstance(locked, bool):
-            raise ApiError(400, '"locked" is true or false.', "locked")
+            raise ApiError(400, _('"locked" is true or false.'), "locked")
     store.set_locked(get_session(), row, locked)
     return jsonify(_public(row))
 

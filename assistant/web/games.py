@@ -24,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -92,7 +93,7 @@ def new_game() -> str | WerkzeugResponse:
             data,
             mode="pad" if pad else "cards",
             title=(form.title.data or "").strip() or None,
-            language=str(request.cookies.get("lang") or "") or None,
+            language=str(get_locale() or "en"),
         )
         recent.remember(row.edit_token)
         return redirect(url_for("games.game", token=row.edit_token))

@@ -31,8 +31,13 @@ def _upgrade_keeps_data(url: str) -> None:
         )
         game_id = conn.execute(text("SELECT id FROM games WHERE edit_token = 'edit-old'")).scalar_one()
         conn.execute(
-            text("INSERT INTO cities (game_id, seat, data, version, updated_at) VALUES (:g, 0, :d, 2, CURRENT_TIMESTAMP)"),
-            {"g": game_id, "d": '{"player": "Ana", "wonder": "giza", "side": "A", "stages": 1, "coins": 4, "cards": []}'},
+            text(
+                "INSERT INTO cities (game_id, seat, data, version, updated_at) VALUES (:g, 0, :d, 2, CURRENT_TIMESTAMP)"
+            ),
+            {
+                "g": game_id,
+                "d": '{"player": "Ana", "wonder": "giza", "side": "A", "stages": 1, "coins": 4, "cards": []}',
+            },
         )
     upgrade(engine)
     assert current_revision(engine) == head_revision()
