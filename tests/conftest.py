@@ -113,3 +113,18 @@ def nocsrf_app(tmp_path: Path):
 @pytest.fixture
 def nocsrf_client(nocsrf_app):
     return nocsrf_app.test_client()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues() -> None:
+    """Compile any .po newer than its .mo (the wheel's build hook does this on install)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in (ROOT / "assistant" / "translations").glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as fh:
+                catalog = read_po(fh)
+            with mo.open("wb") as fh:
+                write_mo(fh, catalog)

@@ -457,12 +457,14 @@ def score_sheet_pdf(
     gettext: Gettext | None = None,
     ngettext: Ngettext | None = None,
     invariant: bool = False,
+    format_date: Callable[[datetime.date], str] | None = None,
 ) -> bytes:
     """The game's score sheet as PDF bytes.
 
     ``paper`` is ``A4`` or ``letter`` (any case); ``url`` adds a QR code to the game online
     (with the link printed under it); ``title`` replaces the default heading; ``played_on``
-    prints the date. Every label goes through ``gettext``/``ngettext`` (English when absent).
+    prints the date (with ``format_date``, the reader's locale; ISO 8601 when absent).
+    Every label goes through ``gettext``/``ngettext`` (English when absent).
     ``invariant`` makes the output byte-identical for identical input (fixed dates and ids).
     """
     width, height = page_size(paper)
@@ -475,7 +477,7 @@ def score_sheet_pdf(
         height=height,
         margin=40.0,
         title=title or t(DEFAULT_TITLE),
-        played_on=played_on.isoformat() if played_on else "",
+        played_on=(format_date or datetime.date.isoformat)(played_on) if played_on else "",
     )
     content_w = width - 2 * ctx.margin
 

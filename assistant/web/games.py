@@ -17,7 +17,6 @@ from flask import (
     abort,
     current_app,
     flash,
-    g,
     jsonify,
     redirect,
     render_template,
@@ -560,7 +559,7 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
 @bp.get("/g/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
     """The game's score sheet as a PDF, in the game's language."""
-    from flask_babel import force_locale, gettext, ngettext
+    from flask_babel import force_locale, format_date, gettext, ngettext
 
     from ..pdf import score_sheet_pdf
 
@@ -571,8 +570,8 @@ def sheet_pdf(token: str) -> Response:
     if paper not in ("a4", "letter"):
         abort(400)
     url = _absolute("games.scoreboard", token=loaded.row.view_token)
-    language = loaded.row.language or str(g.get("locale", "") or "") or None
-    with force_locale(language or "en"):
+    # The sheet speaks the game's language (the one it was set up in), whoever prints it.
+    with force_locale(loaded.row.language or str(get_locale() or "en")):
         pdf = score_sheet_pdf(
             gamestate.score(loaded.game),
             paper=paper,
@@ -581,6 +580,7 @@ def sheet_pdf(token: str) -> Response:
             played_on=loaded.row.created_at.date(),
             gettext=gettext,
             ngettext=ngettext,
+            format_date=lambda day: format_date(day, "long"),
         )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-sheet.pdf"'

@@ -81,7 +81,7 @@ def ranked(
         rank = None
         if not c.free_city:
             rank = 1 + sum(1 for o in players if (o.total, o.coins) > (c.total, c.coins))
-        out.append(replace(c, rank=rank))
+        out.append(c._replace(rank=rank))
     winners = tuple(c.player for c in out if c.rank == 1)
     return ScoreSheet(
         edition=1,
