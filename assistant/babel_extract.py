@@ -1,4 +1,4 @@
-"""A Babel extractor for the rules data: ruling titles and texts are translated messages.
+"""A Babel extractor for the rules data: ruling titles, texts and sources are translated messages.
 
 Registered as the ``rules_toml`` extractor (see pyproject.toml and babel.cfg).
 """
@@ -13,7 +13,7 @@ from typing import IO, Any
 def extract_rulings(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, None, str, list[str]]]:
-    """Yield (line, funcname, message, comments) for every ruling title and text."""
+    """Yield (line, funcname, message, comments) for every ruling title, text and source."""
     raw = fileobj.read()
     data = tomllib.loads(raw.decode("utf-8"))
     lines = raw.decode("utf-8").splitlines()
@@ -26,7 +26,7 @@ def extract_rulings(
         return 0
 
     for ruling in data.get("ruling", []):
-        for key in ("title", "text"):
+        for key in ("title", "text", "source"):
             value = ruling.get(key)
             if value:
                 yield line_of(value), None, value, [f"ruling {ruling.get('id')}: {key}"]

@@ -76,6 +76,10 @@ CATEGORY_NAMES: dict[Category, Text] = {
     Category.GUILDS: N_("Guilds"),
 }
 
+# Joiners, at module level so the message extractor sees them (it skips nested calls).
+AND = N_("and")
+OR = N_("or")
+
 GOODS_NAMES: dict[Goods, Text] = {
     Goods.RAW: N_("raw materials"),
     Goods.MANUFACTURED: N_("manufactured goods"),
@@ -88,7 +92,7 @@ def join(parts: Sequence[Text], last: Text | None = None) -> Text:
         return N_("nothing")
     if len(parts) == 1:
         return parts[0]
-    joiner = last or N_("and")
+    joiner = last or AND
     head = parts[0]
     for part in parts[1:-1]:
         head = N_("{a}, {b}", a=head, b=part)
@@ -115,7 +119,7 @@ def _counted(counted: Counted, colors: Sequence[Color]) -> Text:
         return N_("built wonder stage")
     if counted is Counted.DEFEATS:
         return N_("defeat token")
-    return N_("{colors} card", colors=join([COLOR_NAMES[c] for c in colors], N_("or")))
+    return N_("{colors} card", colors=join([COLOR_NAMES[c] for c in colors], OR))
 
 
 def describe_effect(effect: Effect) -> Text:
@@ -130,7 +134,7 @@ def describe_effect(effect: Effect) -> Text:
                 resource=names[0],
             )
         else:
-            text = N_("Produces one of {choices} each turn.", choices=join(names, N_("or")))
+            text = N_("Produces one of {choices} each turn.", choices=join(names, OR))
         if not effect.sellable:
             text = N_("{text} Neighbours cannot buy it.", text=text)
         return text

@@ -39,7 +39,7 @@ from functools import cache, lru_cache
 from typing import cast
 
 from .catalog import Catalog, catalog_for
-from .describe import CATEGORY_NAMES, COLOR_NAMES, join
+from .describe import CATEGORY_NAMES, COLOR_NAMES, OR, join
 from .military import has_stage_shields, shields_by_age_from_cards
 from .model import (
     CATEGORIES,
@@ -62,7 +62,7 @@ from .model import (
     Whose,
 )
 from .science import SET_BONUS, ScienceResult, science_points
-from .text import N_, Nn_, Text
+from .text import N_, Nn_, Text, verbatim
 from .validate import AGE_NUMERALS, check_game_and_cards
 
 COLORS: tuple[Color, ...] = tuple(Color)
@@ -163,7 +163,7 @@ def _compile_per(effect: PointsPer) -> _Per:
     """A ``points-per`` effect with its colours, cities and words looked up once."""
     colors = tuple(COLOR_INDEX[c] for c in effect.colors)
     if effect.counted is Counted.CARDS:
-        what = N_("{colors} card", colors=join([COLOR_NAMES[c] for c in effect.colors], N_("or")))
+        what = N_("{colors} card", colors=join([COLOR_NAMES[c] for c in effect.colors], OR))
     elif effect.counted is Counted.STAGES:
         what = N_("built wonder stage")
     else:
@@ -633,7 +633,7 @@ def _pad_warning(game: Game, seat: int, card: str, unknown: list[int]) -> Proble
             "or tokens, so it cannot be scored exactly: it counts nothing there.",
             player=game.cities[seat].player,
             card=card,
-            other=join([N_("{player}", player=game.cities[s].player) for s in dict.fromkeys(unknown)]),
+            other=join([verbatim(game.cities[s].player) for s in dict.fromkeys(unknown)]),
         ),
         city=seat,
     )
@@ -932,7 +932,7 @@ def _explain(game: Game, ranked: list[int], winners: list[int], totals: list[int
             "{players} share the victory with {points} victory point and {coins} coins each.",
             "{players} share the victory with {points} victory points and {coins} coins each.",
             points,
-            players=join([N_("{player}", player=cities[s].player) for s in winners]),
+            players=join([verbatim(cities[s].player) for s in winners]),
             coins=cities[first].coins,
         )
     tied = [s for s in ranked if totals[s] == points and s != first]

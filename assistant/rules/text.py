@@ -75,3 +75,8 @@ def N_(msgid: str, /, **params: object) -> Text:
 def Nn_(singular: str, plural: str, count: int, /, **params: object) -> Text:
     """Mark a message with a plural form; ``count`` chooses the form and is also ``{n}``."""
     return Text(singular, (("n", count), *params.items()), plural, count)
+
+
+def verbatim(value: str) -> Text:
+    """A name or other data shown as it is, never translated (for joining with Text)."""
+    return Text("{value}", (("value", value),))

@@ -21,7 +21,7 @@ from .catalog import Catalog, catalog_for
 from .describe import join
 from .military import signature_pairs_up
 from .model import BuildFromDiscard, City, Game, PlayLastCard, Problem
-from .text import N_, Nn_, Text
+from .text import N_, Nn_, Text, verbatim
 
 AGE_NUMERALS = ("I", "II", "III", "IV", "V")
 
@@ -109,7 +109,7 @@ def _tables(catalog: Catalog) -> _Tables:
 
 
 def _names(game: Game, seats: Sequence[int]) -> Text:
-    return join([N_("{player}", player=game.cities[s].player) for s in seats])
+    return join([verbatim(game.cities[s].player) for s in seats])
 
 
 def check_game(game: Game, catalog: Catalog | None = None) -> list[Problem]:

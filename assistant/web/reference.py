@@ -103,7 +103,7 @@ def rulings() -> str:
     """The rulings the assistant applies, with their sources; searchable."""
     catalog = catalog_for(1)
     q = (request.args.get("q") or "").strip()[:60]
-    shown = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic, r.source)]
+    shown = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic, _(r.source))]
     topics: dict[str, list[Ruling]] = {}
     for ruling in shown:
         topics.setdefault(ruling.topic, []).append(ruling)

@@ -1,0 +1,60 @@
+"""A whole game on phones set to Korean and to Polish: every screen in the table's language,
+the same totals, and the score sheet printed in that language."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from babel.support import Translations
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from assistant.web.i18n import TRANSLATIONS_DIR
+from tests.browser.flows import create_game, enter_city, ranks, shot, totals
+
+pytestmark = pytest.mark.browser
+
+
+def words(lang: str):
+    return Translations.load(str(TRANSLATIONS_DIR), [lang]).gettext
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("ko", "ko-KR"), ("pl", "pl-PL")])
+def test_a_game_played_in_the_table_s_language(live_server, phone, screenshots, lang, locale):
+    t = words(lang)
+    host = phone(locale)
+    host.goto(live_server + "/")
+    expect(host.locator("html")).to_have_attribute("lang", lang)
+    expect(host.locator("main h1")).to_have_text(t("Score your 7 Wonders game"))
+    hub = create_game(
+        host, live_server, ["김민준", "Łukasz", "Şule"], [("giza", "A"), ("rhodes", "A"), ("babylon", "A")]
+    )
+    expect(host.locator("main h2").first).to_have_text(t("Whose city is this phone?"))
+    enter_city(
+        host, hub, 0, stages=2, coins=7, tokens=[1, 3, -1],
+        cards=["lumber-yard", "baths", "altar", "temple", "stockade", "apothecary", "dispensary"],
+        screenshot=(screenshots, f"50-{lang}-my-city"),
+    )  # fmt: skip
+    expect(host.locator(".flash-ok")).to_have_text(t("Saved."))
+    enter_city(
+        phone(locale), hub, 1, stages=1, coins=4, tokens=[1, 3, 5],
+        cards=["ore-vein", "clay-pool", "barracks", "guard-tower", "walls", "workshop", "theater", "statue"],
+    )  # fmt: skip
+    enter_city(
+        phone(locale), hub, 2, stages=2, coins=2, tokens=[-1, -1, -1, -1],
+        cards=["scriptorium", "library", "school", "press", "loom", "marketplace"],
+    )  # fmt: skip
+    host.goto(hub + "/scoreboard")
+    assert totals(host) == {"김민준": 25, "Łukasz": 20, "Şule": 15}
+    assert ranks(host) == {"김민준": "1", "Łukasz": "2", "Şule": "3"}
+    for category in ("Military", "Treasury", "Wonder", "Civilian", "Science", "Commercial", "Guilds"):
+        expect(host.locator("#pad tbody")).to_contain_text(t(category))
+    shot(host, screenshots, f"51-{lang}-scoreboard")
+
+    # The score sheet prints in the game's language.
+    response = host.request.get(hub + "/sheet.pdf")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
+    assert "김민준" in text and "Łukasz" in text and "Şule" in text
+    for category in ("Military", "Science", "Guilds"):
+        assert t(category) in text
