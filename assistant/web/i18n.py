@@ -28,7 +28,7 @@ LANG_COOKIE = "lang"
 def available_languages() -> list[str]:
     found = ["en"]
     for code in LANGUAGE_NAMES:
-        if code != "en" and (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.po").exists():
+        if code != "en" and (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.mo").exists():
             found.append(code)
     return found
 
