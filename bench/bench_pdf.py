@@ -53,12 +53,7 @@ def seven_player_sheet() -> ScoreSheet:
             )
         )
     best = max(c.total for c in cities)
-    ranked = tuple(
-        CityScore(
-            **{**{f: getattr(c, f) for f in c.__slots__}, "rank": 1 + sum(o.total > c.total for o in cities)}
-        )
-        for c in cities
-    )
+    ranked = tuple(c._replace(rank=1 + sum(o.total > c.total for o in cities)) for c in cities)
     winners = tuple(c.player for c in ranked if c.total == best)
     return ScoreSheet(
         edition=1,

@@ -525,7 +525,11 @@ def load_catalog(folder: Path) -> Catalog:
 
 def edition_folders(root: Path | None = None) -> dict[int, Path]:
     """Every edition folder under ``rules_data`` by edition number."""
-    base = root or resource_dir("rules_data")
+    return dict(_edition_folders(root or resource_dir("rules_data")))
+
+
+@cache
+def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
     found: dict[int, Path] = {}
     for edition_file in sorted(base.glob("*/edition.toml")):
         number = _read_edition(edition_file).edition
@@ -534,7 +538,7 @@ def edition_folders(root: Path | None = None) -> dict[int, Path]:
                 f"edition {number} is defined twice: {found[number]} and {edition_file.parent}"
             )
         found[number] = edition_file.parent
-    return found
+    return tuple(found.items())
 
 
 @cache

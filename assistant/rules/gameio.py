@@ -12,6 +12,7 @@ reports every such problem and the table is still scored.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .catalog import Catalog, available_editions, catalog_for
@@ -365,7 +366,9 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
 Render = Callable[[Text], str]
 
 
+@lru_cache(maxsize=16384)
 def _english(text: Text) -> str:
+    """English rendering, memoised: the same details recur from game to game."""
     return text.render()
 
 
