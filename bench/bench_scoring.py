@@ -18,21 +18,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.rules.catalog import catalog_for
 from assistant.rules.military import tokens_from_shields_by_age
-from assistant.rules.model import BuildFromDiscard, City, Game, PlayLastCard
+from assistant.rules.model import City, Game
 from assistant.rules.scoring import score_game
-from assistant.rules.validate import check_game
+from assistant.rules.validate import check_game, structure_limit
 
 CATALOG = catalog_for(1)
 RULES = CATALOG.rules
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
-
-
-def _limit(wonder: str, side: str, stages: int) -> int:
-    limit = RULES.ages * RULES.turns_per_age - stages
-    for stage in CATALOG.wonder(wonder).side(side).stages[:stages]:
-        for effect in stage.effects:
-            limit += RULES.ages if isinstance(effect, PlayLastCard) else isinstance(effect, BuildFromDiscard)
-    return limit
 
 
 def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game:
@@ -42,7 +34,10 @@ def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game
     stages = [
         rng.randint(1, len(CATALOG.wonder(w).side(s).stages)) for w, s in zip(wonders, sides, strict=True)
     ]
-    wanted = [_limit(w, s, k) - rng.randint(0, 3) for w, s, k in zip(wonders, sides, stages, strict=True)]
+    wanted = [
+        structure_limit(CATALOG, w, s, k) - rng.randint(0, 3)
+        for w, s, k in zip(wonders, sides, stages, strict=True)
+    ]
     guilds = [c.id for c in CATALOG.guilds()]
     pool = [
         cid for cid in CATALOG.structure_ids if cid not in guilds for _ in range(CATALOG.copies(cid, players))

@@ -112,6 +112,14 @@ def _names(game: Game, seats: Sequence[int]) -> Text:
     return join([verbatim(game.cities[s].player) for s in seats])
 
 
+def structure_limit(catalog: Catalog, wonder: str, side: str, stages: int) -> int:
+    """How many structures a city can hold with ``stages`` built: the actions of three ages,
+    less the cards tucked under its stages, plus Babylon B's and Halicarnassus's extra builds."""
+    tables = _tables(catalog)
+    extra = tables.extra_turns.get((wonder, side), (0,))
+    return tables.max_turns - stages + extra[min(stages, len(extra) - 1)]
+
+
 def check_game(game: Game, catalog: Catalog | None = None) -> list[Problem]:
     """Every problem with the table, errors and warnings, the parse notes first."""
     return check_game_and_cards(game, catalog)[0]

@@ -5,12 +5,9 @@ Every pad made here is also written, with its page as PNG, to ``test-output/pdf/
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from io import BytesIO
-from pathlib import Path
 
 import pypdf
 import pytest
@@ -18,35 +15,11 @@ import pytest
 from assistant.pdf import score_pad_pdf
 from assistant.rules.describe import CATEGORY_NAMES
 from assistant.rules.model import CATEGORIES
+from tests.pdf.conftest import require_tool
 
 URL = "https://wonders.example.org/"
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-
-
-def _require(tool: str, package: str) -> str | None:
-    path = shutil.which(tool)
-    if path is None and os.environ.get("REQUIRE_BROWSER"):
-        pytest.fail(f"{tool} (Debian package {package}) is required when REQUIRE_BROWSER is set")
-    return path
-
-
-@pytest.fixture
-def keep(test_output: Path):
-    """Write a PDF and its pages as PNG under test-output/pdf/ for a reviewer to look at."""
-    folder = test_output / "pdf"
-    folder.mkdir(parents=True, exist_ok=True)
-
-    def save(pdf: bytes, name: str, dpi: int = 72) -> Path:
-        path = folder / f"{name}.pdf"
-        path.write_bytes(pdf)
-        for old in folder.glob(f"{name}-*.png"):
-            old.unlink()
-        if _require("pdftoppm", "poppler-utils"):
-            subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(folder / name)], check=True)
-        return path
-
-    return save
 
 
 def pages_of(pdf: bytes) -> list[pypdf.PageObject]:
@@ -81,7 +54,7 @@ def test_pads_print_for_two_to_seven_players_on_a4_and_letter_one_two_or_four_a_
     assert text.count("Score pad") == per_page
     assert text.count("Free City") == (per_page if players == 2 else 0)
 
-    if _require("pdftotext", "poppler-utils"):
+    if require_tool("pdftotext", "poppler-utils"):
         html = subprocess.run(
             ["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True
         ).stdout
@@ -133,10 +106,10 @@ def test_without_a_url_a_pad_has_no_qr_code_or_link(keep):
 
 
 def test_every_pads_qr_code_decodes_to_the_apps_link(test_output):
-    zbarimg = _require("zbarimg", "zbar-tools")
+    zbarimg = require_tool("zbarimg", "zbar-tools")
     if zbarimg is None:
         pytest.skip("zbarimg is not installed (Debian package zbar-tools): cannot decode the QR code")
-    if not _require("pdftoppm", "poppler-utils"):
+    if not require_tool("pdftoppm", "poppler-utils"):
         pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
     url = "https://wonders.example.org/?from=pad"
     folder = test_output / "pdf"

@@ -7,9 +7,7 @@ Every PDF made here is also written, with its pages as PNG, to ``test-output/pdf
 from __future__ import annotations
 
 import datetime
-import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -24,6 +22,7 @@ from assistant.pdf import score_sheet_pdf
 from assistant.rules.describe import CATEGORY_NAMES
 from assistant.rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet, TieBreak
 from assistant.rules.text import N_, Text
+from tests.pdf.conftest import require_tool
 
 URL = "https://wonders.example.org/games/42"
 PLAYED_ON = datetime.date(2024, 5, 1)
@@ -116,31 +115,6 @@ def seven_player_sheet() -> ScoreSheet:
 # --- reading and keeping the PDFs -----------------------------------------------------------
 
 
-def _require(tool: str, package: str) -> str | None:
-    path = shutil.which(tool)
-    if path is None and os.environ.get("REQUIRE_BROWSER"):
-        pytest.fail(f"{tool} (Debian package {package}) is required when REQUIRE_BROWSER is set")
-    return path
-
-
-@pytest.fixture
-def keep(test_output: Path, request: pytest.FixtureRequest):
-    """Write a PDF and its pages as PNG under test-output/pdf/ for a reviewer to look at."""
-    folder = test_output / "pdf"
-    folder.mkdir(parents=True, exist_ok=True)
-
-    def save(pdf: bytes, name: str, dpi: int = 100) -> Path:
-        path = folder / f"{name}.pdf"
-        path.write_bytes(pdf)
-        for old in folder.glob(f"{name}-*.png"):
-            old.unlink()
-        if _require("pdftoppm", "poppler-utils"):
-            subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(path), str(folder / name)], check=True)
-        return path
-
-    return save
-
-
 def text_of(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(BytesIO(pdf)).pages]
 
@@ -166,7 +140,7 @@ PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S
 
 def word_boxes(path: Path) -> list[tuple[float, float, list[tuple[float, float, float, float, str]]]]:
     """Every page's size and word boxes, from poppler's pdftotext -bbox."""
-    if not _require("pdftotext", "poppler-utils"):
+    if not require_tool("pdftotext", "poppler-utils"):
         pytest.skip("pdftotext is not installed (Debian package poppler-utils)")
     html = subprocess.run(
         ["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True
@@ -515,10 +489,10 @@ def test_sheets_and_pads_made_in_parallel_threads_are_the_same_bytes():
 
 
 def test_the_qr_code_decodes_to_the_games_link_printed_under_it(test_output):
-    zbarimg = _require("zbarimg", "zbar-tools")
+    zbarimg = require_tool("zbarimg", "zbar-tools")
     if zbarimg is None:
         pytest.skip("zbarimg is not installed (Debian package zbar-tools): cannot decode the QR code")
-    if not _require("pdftoppm", "poppler-utils"):
+    if not require_tool("pdftoppm", "poppler-utils"):
         pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
     url = "https://wonders.example.org/games/42?lang=ko"
     pdf = score_sheet_pdf(seven_player_sheet(), url=url, invariant=True)

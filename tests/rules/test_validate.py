@@ -10,7 +10,7 @@ from assistant.rules.catalog import Catalog
 from assistant.rules.gameio import parse_game
 from assistant.rules.model import Category, City, Game, Problem
 from assistant.rules.text import N_
-from assistant.rules.validate import check_game
+from assistant.rules.validate import check_game, structure_limit
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
 WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
@@ -266,3 +266,17 @@ def test_a_card_unknown_to_the_edition_is_reported(catalog: Catalog) -> None:
 def test_the_catalog_defaults_to_the_games_edition(catalog: Catalog) -> None:
     game = table(("baths",), ("baths",), ())
     assert [p.code for p in check_game(game)] == ["too-many-copies"]
+
+
+@pytest.mark.parametrize(
+    ("wonder", "side", "stages", "limit"),
+    [
+        ("giza", "A", 0, 18), ("giza", "B", 4, 14), ("rhodes", "B", 2, 16),
+        ("babylon", "B", 1, 17), ("babylon", "B", 2, 19), ("babylon", "B", 3, 18),
+        ("halicarnassus", "A", 2, 17), ("halicarnassus", "B", 3, 18),
+    ],
+)  # fmt: skip
+def test_the_structure_limit_counts_tucked_cards_and_extra_builds(
+    catalog: Catalog, wonder, side, stages, limit
+):
+    assert structure_limit(catalog, wonder, side, stages) == limit
