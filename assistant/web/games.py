@@ -28,7 +28,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
-from ..rules.model import CATEGORIES, Category, City, Game, ScoreSheet
+from ..rules.model import CATEGORIES, Game, ScoreSheet
 from ..store import games as store
 from . import gamestate, recent
 from .db import get_session
@@ -294,7 +294,8 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse:
         if request.method == "POST":
             flash(_("This game is locked: nothing can change any more."), "error")
             return redirect(url_for("games.city", token=token, seat=seat))
-        recent.remember(token) if loaded.editable else None
+        if loaded.editable:
+            recent.remember(token)
         return _render_city(loaded, seat, _city_form_from(stored, version))
     form = CityForm()
     pad = "categories" in stored
@@ -609,9 +610,3 @@ def pads() -> str | Response:
         return response
     return render_template("games/pads.html", form=form)
 
-
-def city_label(city: City) -> str:
-    return city.player
-
-
-__all__ = ["Category", "bp"]
