@@ -168,6 +168,14 @@ def _parse_tokens(text: str) -> list[int] | None:
     return tokens
 
 
+def _to_int(value: Any) -> Any:
+    """A whole number when the text is one; otherwise the text, for the parser to refuse by name."""
+    try:
+        return int(value or 0)
+    except (TypeError, ValueError):
+        return value
+
+
 def _city_from_form(form: CityForm, stored: dict[str, Any], pad: bool) -> dict[str, Any] | None:
     """The city in the game format from a submitted form, or None (errors are on the form)."""
     tokens = _parse_tokens(form.military.data or "")
@@ -186,7 +194,7 @@ def _city_from_form(form: CityForm, stored: dict[str, Any], pad: bool) -> dict[s
         "player": " ".join((form.player.data or "").split()),
         "wonder": form.wonder.data,
         "side": form.side.data or "A",
-        "stages": int(form.stages.data or 0),
+        "stages": _to_int(form.stages.data),
         "coins": form.coins.data if form.coins.data is not None else 0,
     }
     if pad:
@@ -256,7 +264,7 @@ def _render_city(
     game_for_score = preview or loaded.game
     sheet = gamestate.score(game_for_score) if game_for_score else None
     wonder_id = form.wonder.data or city.get("wonder")
-    side = form.side.data or "A"
+    side = form.side.data if form.side.data in ("A", "B") else "A"
     stage_count = (
         len(catalog.wonder(wonder_id).side(side).stages) if wonder_id and catalog.has_wonder(wonder_id) else 3
     )
@@ -342,10 +350,10 @@ def city_preview(token: str, seat: int) -> Response:
     form = CityForm()
     form.wonder.choices = choice_list([(w.id, w.short_name) for w in loaded.catalog.wonders])
     form.cards.choices = choice_list([(cid, cid) for cid in loaded.catalog.structure_ids])
-    form.validate()
-    new_city = _city_from_form(form, stored, "categories" in stored)
+    valid = form.validate()
+    new_city = _city_from_form(form, stored, "categories" in stored) if valid else None
     data = loaded.data
-    error = None
+    error = None if valid else _("Some fields need a look before this city can be scored.")
     sheet: ScoreSheet | None = None
     if new_city is not None:
         data["cities"][seat] = new_city
@@ -609,4 +617,3 @@ def pads() -> str | Response:
         response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'
         return response
     return render_template("games/pads.html", form=form)
-
