@@ -13,6 +13,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the defaults (tests pass their own)."""
     from flask_wtf.csrf import CSRFProtect
 
+    from ..rules.catalog import available_editions, catalog_for
     from ..store.db import make_engine, make_session_factory, upgrade
     from . import api, errors, games, i18n, main, reference, security, templating
     from .config import build_config
@@ -25,6 +26,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_url_path="/static",
     )
     app.config.update(build_config(config))
+    # Read and check every edition's rules data now: malformed data stops start-up,
+    # naming the file and the entry, instead of failing on a player's first request.
+    for edition in available_editions():
+        catalog_for(edition)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the format's order (categories)
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
