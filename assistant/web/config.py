@@ -53,7 +53,5 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     }
     config.update(overrides)
     if "SECRET_KEY" not in config:
-        if overrides.get("DATA_DIR") is None:
-            data_dir.mkdir(parents=True, exist_ok=True)
         config["SECRET_KEY"] = secret_key(Path(config["DATA_DIR"]))
     return config

@@ -27,6 +27,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from ..rules.catalog import Catalog
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
 from ..rules.model import CATEGORIES, Game, ScoreSheet
 from ..store import games as store
@@ -244,6 +245,12 @@ def _attach_error(form: CityForm, exc: GameFormatError) -> None:
     field.errors = [*list(field.errors or []), render_text(exc.message)]
 
 
+def _set_choices(form: CityForm, catalog: Catalog) -> None:
+    """The wonders and structures a city form offers."""
+    form.wonder.choices = choice_list([(w.id, w.short_name) for w in catalog.wonders])
+    form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+
+
 def _render_city(
     loaded: gamestate.Loaded,
     seat: int,
@@ -257,10 +264,8 @@ def _render_city(
     data = loaded.data
     city = data["cities"][seat]
     pad = "categories" in city
-    wonders = [(w.id, w.short_name) for w in catalog.wonders]
-    form.wonder.choices = choice_list(wonders)
+    _set_choices(form, catalog)
     held = set(form.cards.data or [])
-    form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
     game_for_score = preview or loaded.game
     sheet = gamestate.score(game_for_score) if game_for_score else None
     wonder_id = form.wonder.data or city.get("wonder")
@@ -307,8 +312,7 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse:
         return _render_city(loaded, seat, _city_form_from(stored, version))
     form = CityForm()
     pad = "categories" in stored
-    form.wonder.choices = choice_list([(w.id, w.short_name) for w in loaded.catalog.wonders])
-    form.cards.choices = choice_list([(cid, cid) for cid in loaded.catalog.structure_ids])
+    _set_choices(form, loaded.catalog)
     if not form.validate():
         return _render_city(loaded, seat, form, status=400)
     new_city = _city_from_form(form, stored, pad)
@@ -348,8 +352,7 @@ def city_preview(token: str, seat: int) -> Response:
         abort(404)
     stored = dict(loaded.row.cities[seat].data)
     form = CityForm()
-    form.wonder.choices = choice_list([(w.id, w.short_name) for w in loaded.catalog.wonders])
-    form.cards.choices = choice_list([(cid, cid) for cid in loaded.catalog.structure_ids])
+    _set_choices(form, loaded.catalog)
     valid = form.validate()
     new_city = _city_from_form(form, stored, "categories" in stored) if valid else None
     data = loaded.data
