@@ -169,7 +169,7 @@ def can_build() -> tuple[str, int] | str:
     for key in SCRATCH_SEATS:
         cities.append(
             {
-                "player": {"me": _("Me"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
+                "player": {"me": _("You"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
                 "wonder": args.get(f"{key}_wonder")
                 or {"me": "rhodes", "left": "alexandria", "right": "giza"}[key],
                 "side": args.get(f"{key}_side") or "A",
