@@ -8,6 +8,7 @@ the coins (the tie-break) and the ranks, the blank pad leaves every cell empty.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +32,7 @@ from .drawing import (
     category_badge,
     star,
 )
-from .fonts import Weight, draw_fitted, fit
+from .fonts import BODY_FONT, Weight, draw_fitted, fit
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 PAPER_NAMES = "A4, letter"
@@ -321,3 +322,22 @@ def _draw_cell(
     value = col.values.get(category, "")
     color = FAINT if value == "0" else INK
     _cell_text(canvas, value, x, y, w, h, 13 * k, "bold", color, pad=pad)
+
+
+CREATOR = "7 Wonders table assistant"
+
+
+def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str, *, invariant: bool) -> Canvas:
+    """A compressed PDF canvas with the document's title and creator set (and fixed dates
+    and ids in ReportLab's invariant mode, for byte-identical output)."""
+    canvas = Canvas(
+        buffer,
+        pagesize=size,
+        invariant=1 if invariant else None,
+        pageCompression=1,
+        initialFontName=BODY_FONT,
+    )
+    canvas.setTitle(title)
+    canvas.setCreator(CREATOR)
+    canvas.setAuthor(CREATOR)
+    return canvas

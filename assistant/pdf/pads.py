@@ -16,13 +16,12 @@ from ..rules.describe import CATEGORY_NAMES
 from ..rules.model import CATEGORIES
 from ..rules.text import N_, Gettext, Ngettext
 from .drawing import GOLD, INK, MUTED, RULE, cut_line, draw_qr
-from .fonts import BODY_FONT, draw_text, one_line_size, register_fonts, wrap_link
-from .layout import Column, Labels, Metrics, Translator, draw_score_table, page_size
+from .fonts import draw_text, one_line_size, register_fonts, wrap_link
+from .layout import Column, Labels, Metrics, Translator, draw_score_table, new_canvas, page_size
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 PER_PAGE = (1, 2, 4)
-CREATOR = "7 Wonders table assistant"
 
 
 def _check(players: int, per_page: int) -> None:
@@ -180,16 +179,7 @@ def score_pad_pdf(
     t = Translator(gettext, ngettext)
 
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        pagesize=(width, height),
-        invariant=1 if invariant else None,
-        pageCompression=1,
-        initialFontName=BODY_FONT,
-    )
-    canvas.setTitle(t(N_("7 Wonders score pads")))
-    canvas.setCreator(CREATOR)
-    canvas.setAuthor(CREATOR)
+    canvas = new_canvas(buffer, (width, height), t(N_("7 Wonders score pads")), invariant=invariant)
     for box in _boxes(width, height, per_page):
         _draw_pad(canvas, box, players, url, t)
     if per_page >= 2:

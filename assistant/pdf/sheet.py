@@ -36,7 +36,6 @@ from .drawing import (
     star,
 )
 from .fonts import (
-    BODY_FONT,
     Weight,
     draw_text,
     fit,
@@ -46,10 +45,9 @@ from .fonts import (
     wrap,
     wrap_link,
 )
-from .layout import Column, Labels, Metrics, Translator, draw_score_table, mix, page_size
+from .layout import Column, Labels, Metrics, Translator, draw_score_table, mix, new_canvas, page_size
 
 DEFAULT_TITLE = N_("7 Wonders score sheet")
-CREATOR = "7 Wonders table assistant"
 
 DECIDED_BY: dict[str, Text] = {
     "alone": N_("Only one player took part."),
@@ -491,17 +489,8 @@ def score_sheet_pdf(
     pages = _paginate(ctx, blocks, height - ctx.margin, ctx.margin + 6)
 
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        pagesize=(width, height),
-        invariant=1 if invariant else None,
-        pageCompression=1,
-        initialFontName=BODY_FONT,
-    )
-    canvas.setTitle(ctx.title)
+    canvas = new_canvas(buffer, (width, height), ctx.title, invariant=invariant)
     canvas.setSubject(t(DEFAULT_TITLE))
-    canvas.setCreator(CREATOR)
-    canvas.setAuthor(CREATOR)
 
     total = 1 + len(pages)
     _draw_front(canvas, ctx, url, problems_page=2)

@@ -231,6 +231,22 @@ def test_every_variant_equals_the_brute_force_and_is_a_real_way_to_pay(
     )
     expected = brute_force(game, seat, need)
     assert [list(p) for p in prices(game, seat)] == [list(price_left), list(price_right)]
+    assert_purchases_match(
+        found,
+        expected,
+        need,
+        price_left,
+        price_right,
+        sources(city, CATALOG, False),
+        sources(left_city, CATALOG, True),
+        sources(right_city, CATALOG, True),
+    )
+
+
+def assert_purchases_match(found, expected, need, price_left, price_right, own, left, right) -> None:
+    """Each of the search's three answers (best, left only, right only) costs what brute force
+    finds, buys only from the side it says, buys only what is on sale, and with the city's
+    own units covers the cost."""
     for variant, (purchase, coins) in enumerate(zip(found, expected, strict=True)):
         assert (purchase is None) == (coins is None), variant
         if purchase is None:
@@ -242,11 +258,9 @@ def test_every_variant_equals_the_brute_force_and_is_a_real_way_to_pay(
         assert paid == coins, variant
         assert variant != 1 or not any(bought_right)
         assert variant != 2 or not any(bought_left)
-        # What is bought is on sale, and with the city's own units it covers the cost.
-        assert achievable(sources(left_city, CATALOG, True), bought_left)
-        assert achievable(sources(right_city, CATALOG, True), bought_right)
+        assert achievable(left, bought_left) and achievable(right, bought_right)
         still = tuple(max(0, w - a - b) for w, a, b in zip(need, bought_left, bought_right, strict=True))
-        assert achievable(sources(city, CATALOG, False), still)
+        assert achievable(own, still)
 
 
 # --- synthetic productions: the search alone, on shapes the cards do not print ------------------
@@ -290,15 +304,4 @@ def test_the_search_equals_the_brute_force_on_synthetic_productions(
 ) -> None:
     found = cheapest_purchases(need, own[0], left[0], right[0], price_left, price_right)
     expected = brute_force_sources(tuple(need), own[1], left[1], right[1], price_left, price_right)
-    for variant, (purchase, coins) in enumerate(zip(found, expected, strict=True)):
-        assert (purchase is None) == (coins is None), variant
-        if purchase is None:
-            continue
-        bought_left, bought_right = purchase
-        paid = sum(n * p for n, p in zip(bought_left, price_left, strict=True)) + sum(
-            n * p for n, p in zip(bought_right, price_right, strict=True)
-        )
-        assert paid == coins, variant
-        assert achievable(left[1], bought_left) and achievable(right[1], bought_right)
-        still = tuple(max(0, w - a - b) for w, a, b in zip(need, bought_left, bought_right, strict=True))
-        assert achievable(own[1], still)
+    assert_purchases_match(found, expected, need, price_left, price_right, own[1], left[1], right[1])
