@@ -218,25 +218,31 @@ def test_unknown_games_and_seats_answer_404(api):
     assert api.put(f"/api/v1/games/{token}/cities/7", json={"city": {}, "version": 1}).status_code == 404
 
 
-def test_concurrent_saves_of_one_city_at_one_version_let_exactly_one_through(any_db_url: str, tmp_path: Path):
-    app = make_test_app(tmp_path, any_db_url)
-    token = app.test_client().post("/api/v1/games", json={"game": three()}).get_json()["token"]
+def save_together(app, token: str, saves: list[tuple[int, int]]) -> list[int]:
+    """PUT each (seat, coins) from its own thread, all released at once; the statuses."""
+    barrier = threading.Barrier(len(saves))
     statuses: list[int] = []
-    barrier = threading.Barrier(6)
 
-    def save(coins: int) -> None:
+    def save(seat: int, coins: int) -> None:
         client = app.test_client()
-        city = dict(three()["cities"][0], coins=coins)
+        city = dict(three()["cities"][seat], coins=coins)
         barrier.wait()
         statuses.append(
-            client.put(f"/api/v1/games/{token}/cities/0", json={"city": city, "version": 1}).status_code
+            client.put(f"/api/v1/games/{token}/cities/{seat}", json={"city": city, "version": 1}).status_code
         )
 
-    threads = [threading.Thread(target=save, args=(n,)) for n in range(6)]
+    threads = [threading.Thread(target=save, args=pair) for pair in saves]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    return statuses
+
+
+def test_concurrent_saves_of_one_city_at_one_version_let_exactly_one_through(any_db_url: str, tmp_path: Path):
+    app = make_test_app(tmp_path, any_db_url)
+    token = app.test_client().post("/api/v1/games", json={"game": three()}).get_json()["token"]
+    statuses = save_together(app, token, [(0, coins) for coins in range(6)])
     assert sorted(statuses) == [200, 409, 409, 409, 409, 409]
     final = app.test_client().get(f"/api/v1/games/{token}").get_json()
     assert final["versions"][0] == 2
@@ -245,22 +251,7 @@ def test_concurrent_saves_of_one_city_at_one_version_let_exactly_one_through(any
 def test_concurrent_saves_of_different_cities_all_land(any_db_url: str, tmp_path: Path):
     app = make_test_app(tmp_path, any_db_url)
     token = app.test_client().post("/api/v1/games", json={"game": three()}).get_json()["token"]
-    barrier = threading.Barrier(3)
-    statuses: list[int] = []
-
-    def save(seat: int) -> None:
-        client = app.test_client()
-        city = dict(three()["cities"][seat], coins=20 + seat)
-        barrier.wait()
-        statuses.append(
-            client.put(f"/api/v1/games/{token}/cities/{seat}", json={"city": city, "version": 1}).status_code
-        )
-
-    threads = [threading.Thread(target=save, args=(seat,)) for seat in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    statuses = save_together(app, token, [(seat, 20 + seat) for seat in range(3)])
     assert statuses == [200, 200, 200]
     final = app.test_client().get(f"/api/v1/games/{token}").get_json()
     assert [c["coins"] for c in final["game"]["cities"]] == [20, 21, 22]
