@@ -71,18 +71,57 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
     from waitress import serve
 
+    from .netaddr import is_unreachable_url, lan_addresses, public_url_for
     from .web import create_app
 
-    app = create_app()
-    url = f"http://{args.host}:{args.port}/"
-    print(f"7 Wonders table assistant: serving on {url} (Ctrl+C stops)", flush=True)
-    print(
-        f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}", flush=True
-    )
+    addresses = lan_addresses()
+    explicit = os.environ.get("ASSISTANT_PUBLIC_URL")
+    public = explicit or public_url_for(args.host, args.port, addresses)
+    # Join links and QR codes use the address the phones can reach, never the Host header
+    # of whoever asked (the host's own browser often asks through 127.0.0.1).
+    app = create_app({"PUBLIC_URL": public})
+    out = sys.stdout
+    out.write(f"7 Wonders table assistant: serving on {args.host}:{args.port} (Ctrl+C stops)\n")
+    if is_unreachable_url(public):
+        out.write(
+            f"Only this computer can open {public}/ : phones cannot reach it.\n"
+            "To let the phones at the table in, start with --host 0.0.0.0 (the default) on a computer "
+            "connected to their network, or set ASSISTANT_PUBLIC_URL to the address they use.\n"
+        )
+    else:
+        out.write(f"Phones at the table open: {public}/\n")
+        others = [a for a in addresses if public_url_for(args.host, args.port, [a]) != public]
+        if args.host in ("0.0.0.0", "::") and others and not explicit:
+            out.write(
+                "Or, on another network of this computer: "
+                + ", ".join(public_url_for(args.host, args.port, [a]) + "/" for a in others)
+                + "\n"
+            )
+        if not args.no_qr:
+            out.write(_terminal_qr(public + "/"))
+    if args.host in ("0.0.0.0", "::", "127.0.0.1", "localhost"):
+        out.write(f"On this computer: http://127.0.0.1:{args.port}/\n")
+    out.write(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}\n")
+    out.flush()
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="assistant")
     return 0
+
+
+def _terminal_qr(url: str) -> str:
+    """A QR code of ``url`` drawn with block characters, for the host's terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    buffer = io.StringIO()
+    code.print_ascii(out=buffer, invert=True)
+    return buffer.getvalue()
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
@@ -298,9 +337,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "serve", help="run the web app (waitress)", description="Run the web app with waitress."
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0: every network of this computer, so phones can reach it;"
+        " 127.0.0.1 keeps it to this computer)",
+    )
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("catalog", help="print every card and wonder as JSON")

@@ -51,3 +51,52 @@ def test_serve_on_a_free_port_answers_the_home_page_and_static_files(tmp_path: P
         out, _ = proc.communicate(timeout=10)
     assert b"serving on" in out
     assert b"Traceback" not in out
+
+
+def _serve_output(tmp_path: Path, *args: str, env_extra: dict[str, str] | None = None) -> str:
+    """Start ``serve`` with ``args``, wait until it answers, stop it; what it printed."""
+    port = free_port()
+    env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"), **(env_extra or {}))
+    env.pop("DATABASE_URL", None)
+    if not env_extra or "ASSISTANT_PUBLIC_URL" not in env_extra:
+        env.pop("ASSISTANT_PUBLIC_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "serve", "--port", str(port), *args],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for(f"http://127.0.0.1:{port}/healthz")
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=10)
+    text = out.decode()
+    assert "Traceback" not in text
+    return text.replace(str(port), "PORT")
+
+
+def test_serve_listens_for_the_phones_by_default_and_prints_their_address_and_a_qr_code(tmp_path: Path):
+    from assistant.netaddr import lan_addresses
+
+    out = _serve_output(tmp_path)
+    addresses = lan_addresses()
+    assert addresses, "this machine has a network address"
+    assert f"Phones at the table open: http://{addresses[0]}:PORT/" in out
+    assert "0.0.0.0:PORT/" not in out.split("serving on")[1].split("\n", 1)[1]
+    assert "█" in out  # the QR code drawn in the terminal
+    assert "On this computer: http://127.0.0.1:PORT/" in out
+
+
+def test_serve_on_loopback_warns_that_phones_cannot_reach_it(tmp_path: Path):
+    out = _serve_output(tmp_path, "--host", "127.0.0.1")
+    assert "phones cannot reach it" in out
+    assert "Phones at the table open" not in out
+    assert "█" not in out
+
+
+def test_serve_keeps_an_explicit_public_url(tmp_path: Path):
+    out = _serve_output(tmp_path, "--no-qr", env_extra={"ASSISTANT_PUBLIC_URL": "http://wonders.example.org"})
+    assert "Phones at the table open: http://wonders.example.org/" in out
+    assert "█" not in out

@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
@@ -27,6 +28,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from ..netaddr import is_unreachable_url
 from ..rules.catalog import Catalog
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
 from ..rules.model import CATEGORIES, Game, ScoreSheet
@@ -111,11 +113,14 @@ def game(token: str) -> str | WerkzeugResponse:
         return redirect(url_for("games.scoreboard", token=token))
     recent.remember(token)
     sheet = gamestate.score(loaded.game) if loaded.game else None
+    join_url = _absolute("games.game", token=loaded.row.edit_token)
     return render_template(
         "games/game.html",
         loaded=loaded,
         sheet=sheet,
-        join_url=_absolute("games.game", token=loaded.row.edit_token),
+        join_url=join_url,
+        join_unreachable=is_unreachable_url(join_url),
+        join_host=urlsplit(join_url).netloc,
         view_url=_absolute("games.scoreboard", token=loaded.row.view_token),
         lock_form=LockForm(),
     )

@@ -138,6 +138,23 @@ def test_the_game_page_shows_the_join_link_the_read_only_link_and_a_qr_code(nocs
     assert svg.mimetype == "image/svg+xml" and b"<svg" in svg.data
 
 
+def test_the_game_page_puts_the_qr_code_first_and_warns_when_phones_cannot_open_the_link(tmp_path):
+    from tests.conftest import make_test_app
+
+    for public, warned in (("http://127.0.0.1:5000", True), ("http://192.168.1.20:5000", False)):
+        folder = tmp_path / str(warned)
+        folder.mkdir()
+        app = make_test_app(folder, WTF_CSRF_ENABLED=False, PUBLIC_URL=public)
+        client = app.test_client()
+        token = new_game(client, ["Ana", "Bo", "Cy"])
+        body = client.get(f"/g/{token}").get_data(as_text=True)
+        assert body.index('id="join"') < body.index('class="cities"'), "the QR code comes first"
+        assert f"{public}/g/{token}" in body
+        assert ('id="join-warning"' in body) is warned, public
+        if warned:
+            assert "127.0.0.1:5000" in body.split('id="join-warning"')[1].split("</div>")[0]
+
+
 def test_the_read_only_link_shows_the_scoreboard_but_never_an_edit_control(nocsrf_app, nocsrf_client):
     token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"])
     view = stored(nocsrf_app, token).view_token
