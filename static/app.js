@@ -3,6 +3,7 @@
   "use strict";
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+  document.documentElement.classList.add("js");
 
   // Selects that apply themselves (the language switch).
   $$("select[data-autosubmit]").forEach(function (select) {
@@ -11,8 +12,9 @@
     if (button) { button.classList.add("hidden"); }
   });
 
-  // Steppers: − and + beside a number.
+  // Steppers: − and + beside a number (hidden until this script runs).
   $$("button[data-step]").forEach(function (button) {
+    button.hidden = false;
     button.addEventListener("click", function () {
       var input = document.getElementById(button.getAttribute("data-target"));
       if (!input) { return; }
@@ -25,11 +27,32 @@
     });
   });
 
+  // ± beside a number that may be negative (a phone's number pad often has no minus key).
+  $$("button[data-sign]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var input = document.getElementById(button.getAttribute("data-sign"));
+      var value = parseInt(input.value || "0", 10) || 0;
+      input.value = String(-value);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+
+  // A tap that asks first ("Lock the game?"): the button's data-confirm is the question.
+  $$("[data-confirm]").forEach(function (button) {
+    button.addEventListener("click", function (e) {
+      if (!window.confirm(button.getAttribute("data-confirm"))) { e.preventDefault(); }
+    });
+  });
+
+  var fold = function (s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+
   // Live filters over lists of cards or rulings.
   $$("input[data-filter]").forEach(function (input) {
     var root = $(input.getAttribute("data-filter"));
     if (!root) { return; }
-    var fold = function (s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+    input.hidden = false;
+    var visible = function () { return $$("[data-name]", root).filter(function (item) { return !item.classList.contains("hidden"); }); };
     var apply = function () {
       var q = fold(input.value.trim());
       $$("[data-name]", root).forEach(function (item) {
@@ -38,6 +61,8 @@
       $$("ul", root).forEach(function (list) {
         var any = $$("[data-name]", list).some(function (li) { return !li.classList.contains("hidden"); });
         list.classList.toggle("hidden", !any);
+        var group = list.closest(".colour-group");
+        if (group) { group.classList.toggle("hidden", !any); }
         var head = list.previousElementSibling;
         while (head && (head.tagName === "H3" || head.tagName === "H2") && !head.classList.contains("age-head")) {
           head.classList.toggle("hidden", !any); head = head.previousElementSibling;
@@ -45,6 +70,18 @@
       });
     };
     input.addEventListener("input", apply);
+    // Enter never sends the form from here: with one card left, it takes that card.
+    input.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") { return; }
+      e.preventDefault();
+      var left = visible();
+      var box = left.length === 1 ? left[0].querySelector("input[type=checkbox]:not([disabled])") : null;
+      if (box) {
+        box.checked = !box.checked;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+        input.value = ""; apply();
+      }
+    });
     input.form && input.form.addEventListener("submit", function (e) {
       if (input.form.getAttribute("method") !== "get" || !input.form.querySelector("[name=q]")) { return; }
       if (input.name === "q") { return; }
@@ -52,52 +89,167 @@
     });
   });
 
-  // My city: tokens, stages, held cards and the live score, without a page load.
-  var form = $("#city-form");
-  if (form) {
-    var hidden = form.querySelector("input[name=military]");
-    var list = $("#token-list");
-    var unsaved = $("#unsaved");
-    var timer = null;
-    var markUnsaved = function () { if (unsaved) { unsaved.classList.remove("hidden"); } };
-    var preview = function () {
-      clearTimeout(timer);
-      timer = setTimeout(function () {
-        var data = new FormData(form);
-        data.delete("token_action");
-        fetch(form.getAttribute("data-preview"), { method: "POST", body: data, credentials: "same-origin" })
-          .then(function (r) { return r.ok ? r.json() : null; })
-          .then(function (json) {
-            var live = $("#live");
-            if (json && live) { live.outerHTML = json.html; }
-          }).catch(function () {});
-      }, 350);
+  // New game: the Free City's row matters only when exactly two players are named.
+  var setup = $("#new-game"), freeRow = $("#free-city-row");
+  if (setup && freeRow) {
+    var named = function () {
+      var n = $$("input[name$='-player']", setup).filter(function (i) { return i.value.trim() !== ""; }).length;
+      freeRow.classList.toggle("hidden", n !== 2);
     };
-    var tokens = function () { return hidden && hidden.value ? hidden.value.split(",").filter(Boolean).map(Number) : []; };
-    var drawTokens = function (values) {
-      if (!list) { return; }
-      list.innerHTML = "";
-      if (!values.length) {
-        var none = document.createElement("li"); none.className = "muted small"; none.textContent = list.getAttribute("data-empty") || "—";
-        list.appendChild(none);
+    setup.addEventListener("input", named); named();
+  }
+
+  // Card pickers: the chips of what is held, and of what chains free from it.
+  var pickers = function (form, name) {
+    var heldStrip = $("#held-strip", form), chainStrip = $("#chain-strip", form), count = $("#held-count", form);
+    var chip = function (tile) {
+      var box = tile.querySelector("input");
+      var label = document.createElement("label");
+      label.className = "chip " + Array.prototype.slice.call(tile.classList).filter(function (c) {
+        return ["brown", "grey", "blue", "yellow", "red", "green", "purple"].indexOf(c) >= 0;
+      }).join(" ");
+      label.htmlFor = box.id; label.setAttribute("data-card", box.value);
+      label.textContent = tile.querySelector(".tile-name").textContent;
+      return label;
+    };
+    var refresh = function () {
+      var tiles = $$(".tile", form);
+      var held = {};
+      tiles.forEach(function (tile) { var box = tile.querySelector("input"); if (box.checked || box.disabled) { held[box.value] = true; } });
+      if (heldStrip) {
+        heldStrip.innerHTML = "";
+        var any = false;
+        tiles.forEach(function (tile) { var box = tile.querySelector("input"); if (box.checked && !box.disabled) { heldStrip.appendChild(chip(tile)); any = true; } });
+        if (!any) { var none = document.createElement("span"); none.className = "muted small"; none.textContent = heldStrip.getAttribute("data-empty"); heldStrip.appendChild(none); }
       }
-      values.forEach(function (v, i) {
-        var li = document.createElement("li");
-        var b = document.createElement("button");
-        b.type = "button"; b.className = "token" + (v < 0 ? " defeat" : ""); b.textContent = (v > 0 ? "+" : "") + v;
-        b.addEventListener("click", function () { var t = tokens(); t.splice(i, 1); setTokens(t); });
-        li.appendChild(b); list.appendChild(li);
+      if (count) { count.textContent = String($$("input[name=" + name + "]:checked", form).length); }
+      var chained = [];
+      tiles.forEach(function (tile) {
+        var parents = (tile.getAttribute("data-chain") || "").split(" ").filter(Boolean);
+        var free = parents.some(function (p) { return held[p]; });
+        tile.classList.toggle("chained", free);
+        if (free && !tile.querySelector("input").checked && !tile.querySelector("input").disabled) { chained.push(tile); }
+      });
+      if (chainStrip) {
+        $$("label.chip", chainStrip).forEach(function (c) { c.remove(); });
+        chained.forEach(function (tile) { chainStrip.appendChild(chip(tile)); });
+        chainStrip.classList.toggle("hidden", !chained.length);
+      }
+    };
+    form.addEventListener("change", function (e) { if (e.target.name === name) { refresh(); } });
+    return refresh;
+  };
+
+  // --- My city: every change saves itself -------------------------------------------------------
+  var form = $("#city-form");
+  if (form && window.fetch && window.FormData) {
+    var stateEl = $("#save-state"), retry = $("#save-retry"), savebar = $("#savebar");
+    var versionEl = form.querySelector("input[name=version]"), baseEl = form.querySelector("input[name=base]");
+    var key = form.getAttribute("data-storage-key");
+    var editable = !!stateEl;
+    var state = "idle", timer = null, inflight = false, again = false, heldBack = null, backoff = 2000;
+    var refreshPicker = pickers(form, "cards");
+    if (savebar && editable) { savebar.classList.add("hidden"); }
+
+    var show = function (next, text) {
+      state = next;
+      if (!stateEl) { return; }
+      stateEl.setAttribute("data-state", next);
+      stateEl.textContent = text || stateEl.getAttribute("data-" + next) || "";
+      if (retry) { retry.hidden = !(next === "offline" || next === "error-server"); }
+    };
+    var dirty = function () { return state === "unsaved" || state === "saving" || state === "offline" || state === "error" || state === "error-server" || state === "conflict"; };
+    var snapshot = function () {
+      var out = [];
+      new FormData(form).forEach(function (value, name) { if (name !== "csrf_token" && name !== "save") { out.push([name, value]); } });
+      return out;
+    };
+    var keep = function () { try { localStorage.setItem(key, JSON.stringify({ fields: snapshot(), at: Date.now() })); } catch (e) { /* private mode */ } };
+    var forget = function () { try { localStorage.removeItem(key); } catch (e) { /* private mode */ } };
+    var clearErrors = function () {
+      $$(".errors.live", form).forEach(function (el) { el.remove(); });
+      $$(".has-error.live", form).forEach(function (el) { el.classList.remove("has-error", "live"); });
+    };
+    var showErrors = function (errors) {
+      clearErrors();
+      Object.keys(errors || {}).forEach(function (name) {
+        var input = form.querySelector("[name='" + name + "']");
+        if (!input) { return; }
+        var holder = input.closest(".field, .token-row, fieldset") || input.parentNode;
+        holder.classList.add("has-error", "live");
+        var list = document.createElement("ul"); list.className = "errors live"; list.setAttribute("role", "alert");
+        errors[name].forEach(function (m) { var li = document.createElement("li"); li.textContent = m; list.appendChild(li); });
+        holder.appendChild(list);
       });
     };
-    var setTokens = function (values) { hidden.value = values.join(","); drawTokens(values); markUnsaved(); preview(); };
-    if (list && hidden) {
-      var empty = $("#no-tokens"); if (empty) { list.setAttribute("data-empty", empty.textContent); }
-      $$("button[data-token]", form).forEach(function (b) {
-        b.type = "button";
-        b.addEventListener("click", function () { var t = tokens(); t.push(Number(b.getAttribute("data-token"))); setTokens(t); });
+    var replaceLive = function (json) {
+      var live = $("#live"), total = $("#live-total");
+      if (json.live && live) { live.outerHTML = json.live; }
+      if (json.total !== undefined && total) { total.innerHTML = json.total; }
+    };
+    var save = function () {
+      clearTimeout(timer);
+      if (!editable || state === "conflict" || state === "locked") { return; }
+      if (inflight) { again = true; return; }
+      inflight = true; again = false;
+      show("saving");
+      keep();
+      var body = new FormData(form);
+      body.delete("save");
+      fetch(form.getAttribute("action"), {
+        method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+      }).then(function (r) {
+        return r.json().then(function (json) { return { status: r.status, json: json }; }, function () { return { status: r.status, json: null }; });
+      }).then(function (res) {
+        inflight = false;
+        var json = res.json || {};
+        if (res.status === 200 && json.saved) {
+          versionEl.value = String(json.version); baseEl.value = json.base;
+          backoff = 2000; clearErrors(); replaceLive(json);
+          if (again) { save(); return; }
+          forget();
+          show("saved", json.message ? (stateEl.getAttribute("data-saved") + " · " + json.message) : null);
+        } else if (res.status === 409 && json.conflict) {
+          heldBack = json;
+          var slot = $("#conflict-slot"); if (slot) { slot.innerHTML = json.banner; wireConflict(); }
+          show("conflict");
+        } else if (res.status === 409 && json.locked) {
+          forget(); show("locked", json.message);
+          $$("fieldset", form).forEach(function (f) { f.disabled = true; });
+        } else if (res.status === 400) {
+          showErrors(json.errors); show("error");
+        } else {
+          show("error-server"); schedule(backoff); backoff = Math.min(backoff * 2, 30000);
+        }
+      }).catch(function () {
+        inflight = false;
+        show("offline"); schedule(backoff); backoff = Math.min(backoff * 2, 30000);
       });
-      drawTokens(tokens());
-    }
+    };
+    var schedule = function (ms) { clearTimeout(timer); timer = setTimeout(save, ms); };
+    var changed = function () { if (!editable) { return; } if (state !== "conflict" && state !== "locked") { show("unsaved"); } keep(); schedule(700); };
+    var wireConflict = function () {
+      var mine = $("[data-keep-mine]"), theirs = $("[data-take-theirs]");
+      if (mine) {
+        mine.addEventListener("click", function (e) {
+          e.preventDefault();
+          if (heldBack) { versionEl.value = String(heldBack.version); baseEl.value = heldBack.base; heldBack = null; }
+          var slot = $("#conflict-slot"); if (slot) { slot.innerHTML = ""; }
+          state = "unsaved"; save();
+        });
+      }
+      if (theirs) { theirs.addEventListener("click", function () { forget(); state = "idle"; }); }
+    };
+    wireConflict();
+    if (retry) { retry.addEventListener("click", function () { backoff = 2000; save(); }); }
+    window.addEventListener("online", function () { if (state === "offline") { save(); } });
+    window.addEventListener("beforeunload", function (e) {
+      if (editable && (dirty() || inflight)) { keep(); e.preventDefault(); e.returnValue = form.getAttribute("data-leave") || ""; return e.returnValue; }
+    });
+    // Enter in any field saves now (never a token or a card by accident).
+    form.addEventListener("submit", function (e) { e.preventDefault(); save(); });
+
+    // Stages follow the wonder side's number of stages.
     var counts = {};
     try { counts = JSON.parse(form.getAttribute("data-stage-counts") || "{}"); } catch (e) { counts = {}; }
     var updateStages = function () {
@@ -112,17 +264,53 @@
         if (n > max && radio.checked) { form.querySelector("#stage-choices li[data-stage='" + max + "'] input").checked = true; }
       });
     };
-    var heldCount = $("#held-count");
     form.addEventListener("change", function (e) {
-      if (e.target.name === "cards") {
-        var li = e.target.closest("li"); if (li) { li.classList.toggle("held", e.target.checked); }
-        if (heldCount) { heldCount.textContent = String($$("input[name=cards]:checked", form).length); }
-      }
+      if (e.target.id === "show-effects" || e.target.id === "card-filter") { return; }
       if (e.target.name === "wonder" || e.target.name === "side") { updateStages(); }
-      markUnsaved(); preview();
+      changed();
     });
-    form.addEventListener("input", function (e) { if (e.target.type === "number" || e.target.type === "text") { markUnsaved(); preview(); } });
+    form.addEventListener("input", function (e) {
+      if (e.target.type === "number" || e.target.type === "text") { changed(); }
+    });
+
+    // Edits kept on this phone when the network dropped: put them back and save them.
+    if (editable) {
+      var pending = null;
+      try { pending = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { pending = null; }
+      if (pending && pending.fields && Date.now() - pending.at < 7 * 24 * 3600 * 1000) {
+        var byName = {};
+        pending.fields.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
+        $$("input, select", form).forEach(function (input) {
+          var name = input.name;
+          if (!name || name === "csrf_token" || !(name in byName)) {
+            if (input.type === "checkbox" && name && !(name in byName) && !input.disabled) { input.checked = false; }
+            return;
+          }
+          var values = byName[name];
+          if (input.type === "checkbox" || input.type === "radio") { input.checked = values.indexOf(input.value) >= 0; }
+          else if (input.tagName === "SELECT" || input.type !== "hidden" || name === "version" || name === "base") { input.value = values[0]; }
+        });
+        refreshPicker(); updateStages(); show("unsaved"); save();
+      }
+    }
   }
+
+  // Can I build it? The answers follow each tap, without a page load.
+  $$("form[data-live]").forEach(function (f) {
+    var slot = $("#verdicts-slot", f), wait = null;
+    var ask = function () {
+      clearTimeout(wait);
+      wait = setTimeout(function () {
+        var params = new URLSearchParams(new FormData(f));
+        fetch(f.getAttribute("data-live") + "&" + params.toString(), { credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (html !== null && slot) { slot.innerHTML = html; } })
+          .catch(function () {});
+      }, 250);
+    };
+    f.addEventListener("change", ask);
+    f.addEventListener("input", function (e) { if (e.target.type === "number") { ask(); } });
+  });
 
   // The scoreboard follows the table: poll, replace when something changed.
   var board = $("#live-board");
@@ -141,32 +329,16 @@
             var state = current ? current.getAttribute("data-state") : null;
             var holder = document.createElement("div"); holder.innerHTML = html;
             var fresh = holder.querySelector("#board");
-            if (fresh && fresh.getAttribute("data-state") !== state) { current.outerHTML = html; }
+            if (fresh && fresh.getAttribute("data-state") !== state) {
+              var open = $$("details[open]", current).map(function (d) { return d.id; });
+              current.outerHTML = html;
+              open.forEach(function (id) { var d = document.getElementById(id); if (d) { d.open = true; } });
+            }
           });
         }
       }).catch(function () {});
     };
     setInterval(poll, seconds * 1000);
     document.addEventListener("visibilitychange", poll);
-    // Tap a cell: where its points come from, in a sheet from the bottom.
-    document.addEventListener("click", function (e) {
-      var link = e.target.closest && e.target.closest("a[data-detail]");
-      if (!link) { return; }
-      var block = document.getElementById(link.getAttribute("data-detail"));
-      if (!block) { return; }
-      e.preventDefault();
-      var backdrop = document.createElement("div"); backdrop.className = "sheet-backdrop";
-      var sheet = document.createElement("div"); sheet.className = "sheet"; sheet.setAttribute("role", "dialog");
-      var player = link.closest("table").querySelectorAll("thead th")[link.closest("td").cellIndex];
-      var title = document.createElement("p"); title.className = "small muted"; title.textContent = player ? player.textContent : "";
-      sheet.appendChild(title); sheet.appendChild(block.cloneNode(true));
-      var close = function () { backdrop.remove(); sheet.remove(); };
-      var button = document.createElement("button"); button.type = "button"; button.textContent = "×"; button.className = "small";
-      button.setAttribute("aria-label", "Close"); button.addEventListener("click", close);
-      sheet.insertBefore(button, sheet.firstChild);
-      backdrop.addEventListener("click", close);
-      document.addEventListener("keydown", function esc(ev) { if (ev.key === "Escape") { close(); document.removeEventListener("keydown", esc); } });
-      document.body.appendChild(backdrop); document.body.appendChild(sheet);
-    });
   }
 })();

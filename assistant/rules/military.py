@@ -18,11 +18,15 @@ on its stages.
 
 :func:`tokens_pair_up` checks, exactly, that the tokens every city holds can come from
 some outcome of the conflicts round the table (validation's ``bad-military``).
+
+:func:`hand_out` gives a city an age's tokens over what it already holds, replacing the
+ones typed in by hand for that age instead of adding to them (the end-of-age screen).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
 
@@ -297,3 +301,67 @@ def _closes(one: int, two: int, state: int, slot: int) -> bool:
             if not ((one & ~beaten) | two) & first:
                 return True
     return False
+
+
+# --- handing out an age's tokens over what a city already holds -----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandOut:
+    """One city's tokens after an age was handed out, and what happened to the ones it had.
+
+    ``replaced`` lists tokens typed in by hand that the hand-out stands for now (victories of
+    that age's value, and defeats beyond what the other ages can account for); ``unsure``
+    counts defeats typed in by hand that were kept although they may be this age's: a defeat
+    token carries no age, so only the table knows.
+    """
+
+    tokens: tuple[int, ...]
+    replaced: tuple[int, ...]
+    unsure: int
+
+
+def _without(held: list[int], taken: Sequence[int]) -> list[int]:
+    """``held`` less one occurrence of each token of ``taken`` that it holds."""
+    rest = list(held)
+    for token in taken:
+        if token in rest:
+            rest.remove(token)
+    return rest
+
+
+def hand_out(
+    age: int,
+    held: Sequence[int],
+    tokens: Sequence[int],
+    handed_out: Mapping[int, Sequence[int]],
+    rules: EditionRules,
+) -> HandOut:
+    """A city's tokens once ``age`` hands it ``tokens``, replacing instead of adding.
+
+    ``held`` is what the city holds now; ``handed_out`` the tokens earlier hand-outs gave it,
+    by age (an age handed out again first takes back what it gave). What remains of ``held``
+    was typed in by hand. Of those, victories worth this age's token are this age's by their
+    value, so the hand-out replaces them. Defeats carry no age: each age can give at most two
+    (one per neighbour), so defeats beyond what the ages not handed out can hold are this
+    age's and are replaced too; the others are kept and counted as ``unsure``.
+    """
+    if not 1 <= age <= len(rules.victory_tokens):
+        raise ValueError(f"age must be between 1 and {len(rules.victory_tokens)}, not {age}")
+    rest = _without(list(held), handed_out.get(age, ()))
+    by_hand = rest
+    for other, given in handed_out.items():
+        if other != age:
+            by_hand = _without(by_hand, given)
+    victory = rules.victory_tokens[age - 1]
+    replaced = [t for t in by_hand if t == victory]
+    hand_defeats = sum(1 for t in by_hand if t == rules.defeat_token)
+    open_ages = sum(1 for a in range(1, len(rules.victory_tokens) + 1) if a != age and a not in handed_out)
+    room = 2 * open_ages  # at most one defeat per neighbour and age
+    extra = max(0, hand_defeats - room)
+    replaced += [rules.defeat_token] * extra
+    return HandOut(
+        tokens=tuple(_without(rest, replaced)) + tuple(tokens),
+        replaced=tuple(replaced),
+        unsure=hand_defeats - extra,
+    )

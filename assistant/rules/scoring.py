@@ -953,3 +953,38 @@ def _explain(game: Game, ranked: list[int], winners: list[int], totals: list[int
         player=cities[first].player,
         lead=points - second,
     )
+
+
+def tie_notes(sheet: ScoreSheet) -> tuple[Text, ...]:
+    """A sentence for each two players next to each other in the ranking with equal points:
+    who is ahead on coins (the rulebook's tie-break), or that they share the place.
+
+    In ranking order; the Free City is never ranked, so never named.
+    """
+    ranked = sorted((c for c in sheet.cities if c.rank is not None), key=lambda c: (c.rank or 0, c.seat))
+    notes: list[Text] = []
+    for ahead, behind in zip(ranked, ranked[1:], strict=False):
+        if ahead.total != behind.total:
+            continue
+        if ahead.coins != behind.coins:
+            notes.append(
+                N_(
+                    "{ahead} is ahead of {behind} on coins, {more} to {fewer}: both have {points}.",
+                    ahead=ahead.player,
+                    behind=behind.player,
+                    more=ahead.coins,
+                    fewer=behind.coins,
+                    points=_vp("{points} victory point", "{points} victory points", ahead.total),
+                )
+            )
+        else:
+            notes.append(
+                N_(
+                    "{first} and {second} share place {rank}: the same points and the same coins ({coins}).",
+                    first=ahead.player,
+                    second=behind.player,
+                    rank=ahead.rank,
+                    coins=ahead.coins,
+                )
+            )
+    return tuple(notes)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .catalog import Catalog, catalog_for
-from .describe import RESOURCE_NAMES, describe_cost, join
+from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .model import (
     City,
     Cost,
@@ -485,24 +485,92 @@ def _goods(bought: Sequence[tuple[Resource, int]]) -> Text:
     return join([Nn_("{n} {resource}", "{n} {resource}", n, resource=RESOURCE_NAMES[r]) for r, n in bought])
 
 
-def describe_payment(payment: Payment) -> Text:
-    """What a payment buys and from whom: ``1 glass from the left (2 coins) and 1 coin to the bank``."""
+def describe_payment(payment: Payment, left: str | None = None, right: str | None = None) -> Text:
+    """What a payment buys and from whom: ``1 glass from Bartek (2 coins) and 1 coin to the bank``.
+
+    ``left`` and ``right`` are the neighbours' names; without them the sides are named.
+    """
     parts: list[Text] = []
     if payment.buy_left:
+        goods, coins = _goods(payment.buy_left), _coins(payment.left)
         parts.append(
-            N_("{goods} from the left ({coins})", goods=_goods(payment.buy_left), coins=_coins(payment.left))
+            N_("{goods} from {player} ({coins})", goods=goods, player=left, coins=coins)
+            if left
+            else N_("{goods} from the left ({coins})", goods=goods, coins=coins)
         )
     if payment.buy_right:
+        goods, coins = _goods(payment.buy_right), _coins(payment.right)
         parts.append(
-            N_(
-                "{goods} from the right ({coins})",
-                goods=_goods(payment.buy_right),
-                coins=_coins(payment.right),
-            )
+            N_("{goods} from {player} ({coins})", goods=goods, player=right, coins=coins)
+            if right
+            else N_("{goods} from the right ({coins})", goods=goods, coins=coins)
         )
     if payment.bank:
         parts.append(N_("{coins} to the bank", coins=_coins(payment.bank)))
     return join(parts)
+
+
+# --- what the neighbours sell -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """What one neighbour can sell a city each turn, and the price of a unit to that city.
+
+    ``units`` are single resources (a board's starting resource, one-resource cards, two of
+    them for a Sawmill); ``choices`` either/or cards, each selling one of its resources a turn.
+    """
+
+    seat: int
+    player: str
+    units: tuple[tuple[Resource, int, int], ...]
+    """(resource, units, coins a unit)."""
+    choices: tuple[tuple[tuple[Resource, ...], int], ...]
+    """(the resources of one either/or card, coins a unit)."""
+    known: bool = True
+    """False when the neighbour was entered as pad numbers (only its board is known)."""
+
+
+def markets(game: Game, seat: int, catalog: Catalog | None = None) -> tuple[Market, Market]:
+    """What the left and the right neighbour of ``seat`` sell it, at its prices."""
+    catalog = catalog or catalog_for(game.edition)
+    city = game.cities[seat]
+    left_prices, right_prices = trade_prices(city, catalog)
+    out = []
+    for neighbour_seat, prices in ((game.left(seat), left_prices), (game.right(seat), right_prices)):
+        neighbour = game.cities[neighbour_seat]
+        sells = production(neighbour, catalog, True)
+        units = tuple((r, n, prices[_INDEX[r]]) for r, n in zip(RESOURCES, sells.fixed, strict=True) if n)
+        choices = tuple(
+            (tuple(dict.fromkeys(e.resources)), min(prices[_INDEX[r]] for r in e.resources))
+            for e in sells.choices
+        )
+        out.append(Market(neighbour_seat, neighbour.player, units, choices, not neighbour.is_pad_entry))
+    return out[0], out[1]
+
+
+def describe_market(market: Market) -> Text:
+    """``Bartek sells 2 wood and 1 ore (1 coin each), glass (2 coins each) and one of stone or clay.``"""
+    by_price: dict[int, list[Text]] = {}
+    for resource, count, price in market.units:
+        by_price.setdefault(price, []).append(
+            Nn_("{n} {resource}", "{n} {resource}", count, resource=RESOURCE_NAMES[resource])
+        )
+    parts = [
+        N_("{goods} ({coins} each)", goods=join(goods), coins=_coins(price))
+        for price, goods in sorted(by_price.items())
+    ]
+    for resources, price in market.choices:
+        parts.append(
+            N_(
+                "one of {choices} a turn ({coins} each)",
+                choices=join([RESOURCE_NAMES[r] for r in resources], OR),
+                coins=_coins(price),
+            )
+        )
+    if not parts:
+        return N_("{player} has nothing to sell.", player=market.player)
+    return N_("{player} sells {goods}.", player=market.player, goods=join(parts))
 
 
 def _shortfall(need: Sequence[int], sources: Iterable[Production]) -> list[Resource]:
@@ -703,6 +771,7 @@ def _adjudicate(
     for resource, count in cost.resources:
         need[_INDEX[resource]] += count
     left_city, right_city = game.cities[game.left(seat)], game.cities[game.right(seat)]
+    names = left_city.player, right_city.player
     own = production(city, catalog)
     sells_left = production(left_city, catalog, True)
     sells_right = production(right_city, catalog, True)
@@ -739,7 +808,7 @@ def _adjudicate(
                 player=player,
                 what=what,
                 total=_coins(cheapest.total),
-                how=describe_payment(cheapest),
+                how=describe_payment(cheapest, *names),
                 coins=_coins(city.coins),
             ),
             why="coins",
@@ -757,7 +826,7 @@ def _adjudicate(
             player=player,
             what=what,
             total=_coins(cheapest.total),
-            how=describe_payment(cheapest),
+            how=describe_payment(cheapest, *names),
         )
     else:
         how = "own"

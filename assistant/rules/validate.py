@@ -404,9 +404,9 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     message = (
         N_(
             "The conflict tokens across the table cannot pair up: each victory needs a neighbour's "
-            "defeat, but the table holds {won} victories and {lost} defeats.",
-            won=won,
-            lost=lost,
+            "defeat, but the table holds {won} and {lost}.",
+            won=Nn_("{n} victory", "{n} victories", won),
+            lost=Nn_("{n} defeat", "{n} defeats", lost),
         )
         if won != lost
         else N_(
@@ -484,11 +484,13 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
             Problem(
                 "error",
                 "bad-military",
-                N_(
-                    "{player} holds {count} defeat tokens, but besides its victories its two "
+                Nn_(
+                    "{player} holds {n} defeat token, but besides its victories its two "
                     "neighbours can give it at most {most}.",
+                    "{player} holds {n} defeat tokens, but besides its victories its two "
+                    "neighbours can give it at most {most}.",
+                    defeats,
                     player=city.player,
-                    count=defeats,
                     most=most,
                 ),
                 city=seat,

@@ -29,7 +29,7 @@ from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH
 from ..rules.model import CATEGORIES
 
 MAX_PLAYERS = 7
-RANDOM = "random"
+MAX_TOKENS = 18  # a game hands out at most 18 tokens to a city
 
 
 def choice_list(pairs: Any) -> list[SelectChoice]:
@@ -49,45 +49,67 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 class SeatForm(PlainForm):
-    """One seat at the table: a name, and optionally a chosen wonder and side."""
+    """One seat at the table: a name, the wonder board in front of it and its side."""
 
     player = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)])
-    wonder = SelectField(_l("Wonder"), default=RANDOM, validate_choice=False)
-    side = SelectField(_l("Side"), default=RANDOM, validate_choice=False)
+    wonder = SelectField(_l("Wonder"), default="")
+    side = RadioField(_l("Side"), choices=choice_list([("A", "A"), ("B", "B")]), default="A")
 
 
 class NewGameForm(FlaskForm):
-    """The host's set-up: players in seating order, wonders dealt or picked."""
+    """The host's set-up: players in seating order with the wonders in front of them.
+
+    Wonders are picked, as they lie on the table; dealing them at random is a choice.
+    """
 
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
     edition = SelectField(
         _l("Edition"), choices=choice_list([("1", _l("First edition (2010)"))]), default="1"
     )
     mode = HiddenField(default="cards")
+    deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
+    random_sides = BooleanField(_l("Deal their sides at random too"), default=False)
     seats = FieldList(FormField(SeatForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    free_city = FormField(SeatForm)
     submit = SubmitField(_l("Start the game"))
 
+    def named_seats(self) -> list[SeatForm]:
+        return [s.form for s in self.seats.entries if (s.form.player.data or "").strip()]
+
     def validate_seats(self, field: FieldList) -> None:
-        names = [(s.form.player.data or "").strip() for s in field.entries]
-        filled = [n for n in names if n]
-        if len(filled) < 2:
+        seats = self.named_seats()
+        if len(seats) < 2:
             raise ValidationError(_l("Enter at least two players, in seating order."))
-        folded = [n.casefold() for n in filled]
+        folded = [" ".join(s.player.data.split()).casefold() for s in seats]
         if len(set(folded)) != len(folded):
             raise ValidationError(_l("Two players have the same name: add an initial to tell them apart."))
-        chosen = [
-            s.form.wonder.data
-            for s in field.entries
-            if (s.form.player.data or "").strip() and s.form.wonder.data not in (None, "", RANDOM)
-        ]
+        if self.mode.data == "pad":
+            return
+        boards = [s.wonder for s in seats]
+        if len(seats) == 2:
+            boards.append(self.free_city.form.wonder)
+        chosen = [w.data for w in boards if w.data]
         if len(set(chosen)) != len(chosen):
             raise ValidationError(_l("Two players picked the same wonder: each wonder is in play once."))
+        if not self.deal.data:
+            missing = [w for w in boards if not w.data]
+            for wonder in missing:
+                wonder.errors = [*wonder.errors, _l("Pick this wonder, or deal the wonders at random.")]
+            if missing:
+                raise ValidationError(
+                    _l("Pick the wonder in front of each player, or tick “Deal the wonders nobody picked at random”.")
+                )
 
 
 class CityForm(FlaskForm):
-    """One phone's city, entered card by card (or, on a quick pad, as the pad's numbers)."""
+    """One phone's city, entered card by card (or, on a quick pad, as the pad's numbers).
+
+    ``base`` carries the city as this phone read it (the game format, as JSON), so that a
+    save arriving after another change can be merged into it instead of refused.
+    """
 
     version = HiddenField()
+    base = HiddenField()
     player = StringField(_l("Name"), validators=[InputRequired(), Length(max=MAX_NAME_LENGTH)])
     wonder = SelectField(_l("Wonder"), validate_choice=False)
     side = RadioField(_l("Side"), choices=choice_list([("A", "A"), ("B", "B")]), default="A")
@@ -99,7 +121,11 @@ class CityForm(FlaskForm):
         default=3,
         validators=[InputRequired(_l("Enter the coins (0 or more).")), NumberRange(0, MAX_COINS)],
     )
-    military = HiddenField(default="")
+    # Conflict tokens as a player counts them on the table: how many of each kind.
+    win1 = IntegerField(_l("Victories of Age I"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
+    win2 = IntegerField(_l("Victories of Age II"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
+    win3 = IntegerField(_l("Victories of Age III"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
+    defeats = IntegerField(_l("Defeats"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
     cards = MultiCheckboxField(_l("Structures"))
     # Quick pad: the seven numbers, and science from the symbols.
     pad_military = IntegerField(_l("Military"), validators=[Optional(), NumberRange(-18, 99)])
@@ -113,18 +139,16 @@ class CityForm(FlaskForm):
     gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, 20)])
     tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, 20)])
     wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, 5)])
-    add_token = SubmitField()
-    remove_token = SubmitField()
     save = SubmitField(_l("Save my city"))
 
     PAD_FIELDS = tuple(f"pad_{c.value}" for c in CATEGORIES)
+    TOKEN_FIELDS = ("win1", "win2", "win3")
 
 
 class AgeForm(FlaskForm):
     """End of an age: each city's shields; the app hands out the conflict tokens."""
 
     age = RadioField(_l("Age"), choices=choice_list([("1", "I"), ("2", "II"), ("3", "III")]), default="1")
-    versions = HiddenField()
     shields = FieldList(
         IntegerField(validators=[InputRequired(_l("Enter the shields (0 or more).")), NumberRange(0, 99)]),
         min_entries=0,
@@ -175,4 +199,7 @@ class BuildQueryForm(FlaskForm):
 
     hand = MultiCheckboxField(_l("Cards in my hand"))
     stage = BooleanField(_l("The next wonder stage"))
+    coins = IntegerField(
+        _l("Coins at the start of the turn"), validators=[Optional(), NumberRange(0, MAX_COINS)]
+    )
     submit = SubmitField(_l("Can I build them?"))

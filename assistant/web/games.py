@@ -4,9 +4,9 @@ core for scores; none computes a point itself."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,16 +26,19 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..netaddr import is_unreachable_url
-from ..rules.catalog import Catalog
+from ..rules.catalog import Catalog, EditionRules
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
-from ..rules.model import CATEGORIES, Game, ScoreSheet
+from ..rules.military import conflict_tokens, hand_out
+from ..rules.model import CATEGORIES, Game
 from ..store import games as store
+from ..store.merge import merge_city
 from . import gamestate, recent
 from .db import get_session
-from .forms import RANDOM, AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm, choice_list
+from .forms import AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm, choice_list
 from .i18n import render_text
 
 bp = Blueprint("games", __name__)
@@ -52,54 +55,47 @@ def _absolute(endpoint: str, **values: Any) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new_game() -> str | WerkzeugResponse:
-    """Set up a game: players in seating order, wonders dealt at random or picked."""
+def new_game() -> str | WerkzeugResponse | tuple[str, int]:
+    """Set up a game: players in seating order, with the wonders in front of them."""
     catalog = gamestate.catalog_for(1)
     form = NewGameForm()
     if request.method == "GET":
         form.mode.data = "pad" if request.args.get("mode") == "pad" else "cards"
-    wonder_choices = [(RANDOM, _("Deal at random"))] + [(w.id, w.short_name) for w in catalog.wonders]
-    side_choices = [(RANDOM, _("Random side")), ("A", _("Side A")), ("B", _("Side B"))]
-    for seat in form.seats.entries:
-        seat.form.wonder.choices = choice_list(wonder_choices)
-        seat.form.side.choices = choice_list(side_choices)
-    if form.validate_on_submit():
-        seats = [s.form for s in form.seats.entries if (s.player.data or "").strip()]
-        picks = [
-            (
-                s.wonder.data if s.wonder.data != RANDOM else None,
-                s.side.data if s.side.data != RANDOM else None,
-            )
-            for s in seats
-        ]
-        free_city = len(seats) == 2
-        if free_city:
-            picks.append((None, None))
-        dealt = gamestate.deal(catalog, picks)
-        pad = form.mode.data == "pad"
-        cities: list[dict[str, Any]] = []
+    pad = form.mode.data == "pad"
+    wonder_choices = choice_list([("", _("Wonder…"))] + [(w.id, w.short_name) for w in catalog.wonders])
+    for seat in [*(s.form for s in form.seats.entries), form.free_city.form]:
+        seat.wonder.choices = wonder_choices
+    if not form.validate_on_submit():
+        status = 400 if request.method == "POST" else 200
+        return render_template("games/new.html", form=form, pad=pad), status
+    seats = form.named_seats()
+    free_city = len(seats) == 2
+    boards = [*seats, form.free_city.form] if free_city else seats
+    cities: list[dict[str, Any]] = []
+    if pad:
+        cities = [{"player": " ".join(s.player.data.split()), "coins": 3, "categories": {}} for s in seats]
+    else:
+        picks = [(s.wonder.data or None, s.side.data) for s in boards]
+        rng_sides = bool(form.random_sides.data)
+        dealt = gamestate.deal(catalog, [(w, side if w or not rng_sides else None) for w, side in picks])
         for i, (wonder, side) in enumerate(dealt):
-            name = " ".join(seats[i].player.data.split()) if i < len(seats) else _("Free City")
+            name = " ".join(boards[i].player.data.split()) if i < len(seats) else _("Free City")
             city: dict[str, Any] = {"player": name, "wonder": wonder, "side": side, "stages": 0, "coins": 3}
-            if pad:
-                city["categories"] = {}
-            else:
-                city["cards"] = []
-            if free_city and i == 2:
+            city["cards"] = []
+            if free_city and i == len(seats):
                 city["free_city"] = True
             cities.append(city)
-        data = {"edition": 1, "cities": cities}
-        parse_game(data)  # the set-up form only builds legal games; fail loudly if not
-        row = store.create_game(
-            get_session(),
-            data,
-            mode="pad" if pad else "cards",
-            title=(form.title.data or "").strip() or None,
-            language=str(get_locale() or "en"),
-        )
-        recent.remember(row.edit_token)
-        return redirect(url_for("games.game", token=row.edit_token))
-    return render_template("games/new.html", form=form)
+    data = {"edition": 1, "cities": cities}
+    parse_game(data)  # the set-up form only builds legal games; fail loudly if not
+    row = store.create_game(
+        get_session(),
+        data,
+        mode="pad" if pad else "cards",
+        title=(form.title.data or "").strip() or None,
+        language=str(get_locale() or "en"),
+    )
+    recent.remember(row.edit_token)
+    return redirect(url_for("games.game", token=row.edit_token))
 
 
 # --- the game hub -----------------------------------------------------------------------------
@@ -143,15 +139,27 @@ def qr(token: str) -> Response:
 # --- one city ---------------------------------------------------------------------------------
 
 
-def _city_form_from(data: dict[str, Any], version: int) -> CityForm:
+def _compact(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _token_values(rules: EditionRules) -> tuple[int, ...]:
+    return (*rules.victory_tokens, rules.defeat_token)
+
+
+def _city_form_from(data: dict[str, Any], version: int, rules: EditionRules) -> CityForm:
     form = CityForm(formdata=None)
     form.version.data = str(version)
+    form.base.data = _compact(data)
     form.player.data = data.get("player", "")
-    form.wonder.data = data.get("wonder")
+    form.wonder.data = data.get("wonder") or ""
     form.side.data = data.get("side", "A")
     form.stages.data = str(data.get("stages", 0))
     form.coins.data = data.get("coins", 0)
-    form.military.data = ",".join(str(t) for t in data.get("military") or [])
+    tokens = list(data.get("military") or [])
+    for age, value in enumerate(rules.victory_tokens, 1):
+        getattr(form, f"win{age}").data = tokens.count(value)
+    form.defeats.data = tokens.count(rules.defeat_token)
     form.cards.data = list(data.get("cards") or [])
     categories = data.get("categories") or {}
     for category in CATEGORIES:
@@ -162,18 +170,6 @@ def _city_form_from(data: dict[str, Any], version: int) -> CityForm:
     return form
 
 
-def _parse_tokens(text: str) -> list[int] | None:
-    tokens = []
-    for part in (text or "").replace(" ", "").split(","):
-        if not part:
-            continue
-        try:
-            tokens.append(int(part))
-        except ValueError:
-            return None
-    return tokens
-
-
 def _to_int(value: Any) -> Any:
     """A whole number when the text is one; otherwise the text, for the parser to refuse by name."""
     try:
@@ -182,27 +178,33 @@ def _to_int(value: Any) -> Any:
         return value
 
 
-def _city_from_form(form: CityForm, stored: dict[str, Any], pad: bool) -> dict[str, Any] | None:
-    """The city in the game format from a submitted form, or None (errors are on the form)."""
-    tokens = _parse_tokens(form.military.data or "")
-    if tokens is None:
-        form.military.errors = [_("The conflict tokens could not be read; tap them again.")]
+def _tokens_from_form(form: CityForm, base: dict[str, Any], rules: EditionRules) -> list[int] | None:
+    """The conflict tokens the counts say, or None while the city never had any.
+
+    Tokens of a value the edition does not have (from an imported file) are kept, for the
+    table's check to name, rather than silently dropped.
+    """
+    tokens: list[int] = []
+    for age, value in enumerate(rules.victory_tokens, 1):
+        tokens += [value] * (getattr(form, f"win{age}").data or 0)
+    tokens += [rules.defeat_token] * (form.defeats.data or 0)
+    before = base.get("military")
+    tokens += [t for t in before or [] if t not in _token_values(rules)]
+    if not tokens and before is None:
         return None
-    action = request.form.get("token_action", "")
-    if action.startswith("add:"):
-        value = _parse_tokens(action[4:])
-        if value and value[0] in (1, 3, 5, -1):
-            tokens.append(value[0])
-    elif action.startswith("remove:"):
-        with contextlib.suppress(ValueError, IndexError):
-            del tokens[int(action[7:])]
+    return tokens
+
+
+def _city_from_form(form: CityForm, base: dict[str, Any], pad: bool, rules: EditionRules) -> dict[str, Any]:
+    """The city in the game format from a submitted form (``base``: the city as the phone read it)."""
     city: dict[str, Any] = {
         "player": " ".join((form.player.data or "").split()),
-        "wonder": form.wonder.data,
-        "side": form.side.data or "A",
         "stages": _to_int(form.stages.data),
         "coins": form.coins.data if form.coins.data is not None else 0,
     }
+    if form.wonder.data:
+        city["wonder"] = form.wonder.data
+        city["side"] = form.side.data or "A"
     if pad:
         categories = {
             c.value: getattr(form, f"pad_{c.value}").data
@@ -216,11 +218,11 @@ def _city_from_form(form: CityForm, stored: dict[str, Any], pad: bool) -> dict[s
             categories.pop("science", None)
     else:
         city["cards"] = list(dict.fromkeys(form.cards.data or []))
-    if tokens or stored.get("military") is not None:
-        city["military"] = tokens
-    for key in ("shields_by_age", "free_city"):
-        if key in stored:
-            city[key] = stored[key]
+        tokens = _tokens_from_form(form, base, rules)
+        if tokens is not None:
+            city["military"] = tokens
+    kept = ("shields_by_age", "free_city", "military") if pad else ("shields_by_age", "free_city")
+    city.update({key: base[key] for key in kept if key in base})
     return city
 
 
@@ -231,7 +233,7 @@ _FIELD_MAP = {
     "stages": "stages",
     "coins": "coins",
     "cards": "cards",
-    "military": "military",
+    "military": "defeats",
     "categories": "pad_military",
     "science_symbols": "compass",
 }
@@ -250,10 +252,105 @@ def _attach_error(form: CityForm, exc: GameFormatError) -> None:
     field.errors = [*list(field.errors or []), render_text(exc.message)]
 
 
-def _set_choices(form: CityForm, catalog: Catalog) -> None:
+def _set_choices(form: CityForm, catalog: Catalog, pad: bool) -> None:
     """The wonders and structures a city form offers."""
-    form.wonder.choices = choice_list([(w.id, w.short_name) for w in catalog.wonders])
+    wonders = [(w.id, w.short_name) for w in catalog.wonders]
+    form.wonder.choices = choice_list(([("", _("No wonder (not needed on a pad)"))] if pad else []) + wonders)
     form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+
+
+_CONFLICT_NAMES = {
+    "player": _l("the name"),
+    "wonder": _l("the wonder"),
+    "side": _l("the side"),
+    "stages": _l("the wonder stages"),
+    "coins": _l("the coins"),
+    "military": _l("the conflict tokens"),
+    "cards": _l("the structures"),
+    "categories": _l("the pad's numbers"),
+    "science_symbols": _l("the science symbols"),
+}
+
+
+def _field_names(fields: list[str]) -> str:
+    """The changed fields in a player's words: ``the coins, the structures``."""
+    names = dict.fromkeys(str(_CONFLICT_NAMES.get(f.split(".", 1)[0], f)) for f in fields)
+    return ", ".join(names)
+
+
+@dataclass
+class _Saved:
+    version: int
+    city: dict[str, Any]
+    merged: list[str]  # fields another phone had changed meanwhile, kept in the merge
+
+
+@dataclass
+class _Conflict:
+    version: int
+    stored: dict[str, Any]
+    fields: list[str]
+
+
+def _read_base(form: CityForm) -> dict[str, Any] | None:
+    try:
+        base = json.loads(form.base.data or "")
+    except ValueError:
+        return None
+    return base if isinstance(base, dict) else None
+
+
+def _save_city(loaded: gamestate.Loaded, seat: int, form: CityForm) -> _Saved | _Conflict | None:
+    """Save a submitted city form: versioned, merged over a change made meanwhile.
+
+    Returns None when the form has errors (they are on the form), a conflict when another
+    phone changed the same field, else the saved city. Raises ``store.GameLocked``.
+    """
+    rules = loaded.catalog.rules
+    row_city = loaded.row.cities[seat]
+    current, current_version = dict(row_city.data), row_city.version
+    pad = "categories" in current
+    try:
+        expected = int(form.version.data or "")
+    except ValueError:
+        expected = -1
+    # The city this phone edited: the stored one when nothing changed since, else the one
+    # the page carried (without it, every field that differs counts as a conflict).
+    base = current if expected == current_version else (_read_base(form) or {})
+    mine = _city_from_form(form, base, pad, rules)
+    data = loaded.data
+    data["cities"][seat] = mine
+    try:
+        parse_game(data)
+    except GameFormatError as exc:
+        _attach_error(form, exc)
+        return None
+    if expected == current_version:
+        try:
+            return _Saved(store.replace_city(get_session(), loaded.row, seat, mine, expected), mine, [])
+        except store.StaleCity:
+            pass
+    for _attempt in range(3):
+        fresh = gamestate.load(loaded.token, edit=True)
+        if fresh.row.locked:
+            raise store.GameLocked()
+        theirs, version = dict(fresh.row.cities[seat].data), fresh.row.cities[seat].version
+        merged, conflicts = merge_city(base, mine, theirs)
+        if conflicts:
+            return _Conflict(version, theirs, conflicts)
+        data = fresh.data
+        data["cities"][seat] = merged
+        try:
+            parse_game(data)
+        except GameFormatError:
+            return _Conflict(version, theirs, [f for f in mine if mine.get(f) != theirs.get(f)])
+        changed = [f for f in dict.fromkeys([*base, *theirs]) if base.get(f) != theirs.get(f)]
+        try:
+            return _Saved(store.replace_city(get_session(), fresh.row, seat, merged, version), merged, changed)
+        except store.StaleCity:
+            continue
+    fresh = gamestate.load(loaded.token, edit=True)
+    return _Conflict(fresh.row.cities[seat].version, dict(fresh.row.cities[seat].data), ["cards"])
 
 
 def _render_city(
@@ -261,24 +358,22 @@ def _render_city(
     seat: int,
     form: CityForm,
     *,
-    stale: dict[str, Any] | None = None,
-    preview: Game | None = None,
+    conflict: _Conflict | None = None,
+    saved: bool = False,
     status: int = 200,
 ) -> tuple[str, int]:
     catalog = loaded.catalog
     data = loaded.data
     city = data["cities"][seat]
     pad = "categories" in city
-    _set_choices(form, catalog)
-    held = set(form.cards.data or [])
-    game_for_score = preview or loaded.game
-    sheet = gamestate.score(game_for_score) if game_for_score else None
+    _set_choices(form, catalog, pad)
+    held = frozenset(form.cards.data or [])
+    table = loaded.table
     wonder_id = form.wonder.data or city.get("wonder")
     side = form.side.data if form.side.data in ("A", "B") else "A"
     stage_count = (
         len(catalog.wonder(wonder_id).side(side).stages) if wonder_id and catalog.has_wonder(wonder_id) else 3
     )
-    tokens = _parse_tokens(form.military.data or "") or []
     return render_template(
         "games/city.html",
         loaded=loaded,
@@ -286,97 +381,117 @@ def _render_city(
         city=city,
         form=form,
         pad=pad,
-        sheet=sheet,
-        score=sheet.cities[seat] if sheet else None,
-        problems=[p for p in (sheet.problems if sheet else ()) if p.city in (seat, None)],
+        table=table,
+        score=table.sheet.cities[seat] if table.sheet else None,
+        problems=table.city_problems(seat),
         groups=gamestate.picker(catalog, len(data["cities"]), held),
         held=held,
         catalog=catalog,
         stage_count=stage_count,
-        tokens=tokens,
-        stale=stale,
-        age_names=gamestate.AGE_NAMES,
+        conflict=conflict,
+        conflict_names=_field_names(conflict.fields) if conflict else "",
+        saved=saved,
+        form_errors=status == 400,
+        token_values=catalog.rules.victory_tokens,
+        defeat_value=catalog.rules.defeat_token,
     ), status
 
 
+def _live_html(loaded: gamestate.Loaded, seat: int) -> dict[str, str]:
+    """The live score's two parts (the sticky bar's total, the breakdown) for the script."""
+    table = loaded.table
+    score = table.sheet.cities[seat] if table.sheet else None
+    context = {"table": table, "score": score, "problems": table.city_problems(seat), "seat": seat}
+    return {
+        "total": render_template("games/_city_total.html", **context),
+        "live": render_template("games/_city_score.html", **context),
+    }
+
+
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
 @bp.route("/g/<token>/city/<int:seat>", methods=["GET", "POST"])
-def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse:
-    """One phone's city: wonder, stages, coins, tokens and structures, with its live score."""
+def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse | Response:
+    """One phone's city: wonder, stages, coins, tokens and structures, with its live score.
+
+    With the script on, every change is posted here as it happens (answered in JSON); without
+    it, the Save button posts the whole form and the page comes back.
+    """
     loaded = gamestate.load(token)
     cities = loaded.row.cities
     if seat < 0 or seat >= len(cities):
         abort(404)
-    stored = dict(cities[seat].data)
-    version = cities[seat].version
-    if request.method == "GET" or not loaded.can_edit:
-        if request.method == "POST":
-            flash(_("This game is locked: nothing can change any more."), "error")
-            return redirect(url_for("games.city", token=token, seat=seat))
+    if request.method == "GET":
         if loaded.editable:
             recent.remember(token)
-        return _render_city(loaded, seat, _city_form_from(stored, version))
+        form = _city_form_from(dict(cities[seat].data), cities[seat].version, loaded.catalog.rules)
+        return _render_city(loaded, seat, form, saved=request.args.get("saved") == "1")
+    if not loaded.editable:
+        abort(403)
     form = CityForm()
-    pad = "categories" in stored
-    _set_choices(form, loaded.catalog)
-    if not form.validate():
-        return _render_city(loaded, seat, form, status=400)
-    new_city = _city_from_form(form, stored, pad)
-    if new_city is None:
-        return _render_city(loaded, seat, form, status=400)
-    data = loaded.data
-    data["cities"][seat] = new_city
+    _set_choices(form, loaded.catalog, "categories" in cities[seat].data)
+    outcome: _Saved | _Conflict | None = None
     try:
-        parse_game(data)
-    except GameFormatError as exc:
-        _attach_error(form, exc)
-        return _render_city(loaded, seat, form, status=400)
-    try:
-        expected = int(form.version.data or "")
-    except ValueError:
-        expected = -1
-    try:
-        store.replace_city(get_session(), loaded.row, seat, new_city, expected)
-    except store.StaleCity as exc:
-        fresh = gamestate.load(token)
-        form.version.data = str(exc.current_version)
-        form.military.data = ",".join(str(t) for t in new_city.get("military") or [])
-        return _render_city(fresh, seat, form, stale=dict(fresh.row.cities[seat].data), status=409)
+        if loaded.row.locked:
+            raise store.GameLocked()
+        if form.validate():
+            outcome = _save_city(loaded, seat, form)
     except store.GameLocked:
-        flash(_("This game is locked: nothing can change any more."), "error")
+        message = _("This game is locked: nothing can change any more.")
+        if _wants_json():
+            return _json({"saved": False, "locked": True, "message": message}, 409)
+        flash(message, "error")
         return redirect(url_for("games.city", token=token, seat=seat))
-    if not request.form.get("token_action"):
-        flash(_("Saved."), "ok")
-    return redirect(url_for("games.city", token=token, seat=seat) + "#top")
+    if isinstance(outcome, _Saved):
+        fresh = gamestate.load(token, edit=True)
+        message = (
+            _("Saved, with what another phone changed meanwhile (%(fields)s).", fields=_field_names(outcome.merged))
+            if outcome.merged
+            else None
+        )
+        if _wants_json():
+            body = {"saved": True, "version": outcome.version, "base": _compact(outcome.city), "message": message}
+            return _json({**body, **_live_html(fresh, seat)})
+        if message:
+            flash(message, "ok")
+        return redirect(url_for("games.city", token=token, seat=seat, saved=1) + "#top")
+    if isinstance(outcome, _Conflict):
+        fresh = gamestate.load(token, edit=True)
+        form.version.data = str(outcome.version)
+        form.base.data = _compact(outcome.stored)
+        if _wants_json():
+            banner = render_template(
+                "games/_city_conflict.html",
+                conflict=outcome,
+                conflict_names=_field_names(outcome.fields),
+                catalog=fresh.catalog,
+                loaded=fresh,
+                seat=seat,
+            )
+            return _json(
+                {
+                    "saved": False,
+                    "conflict": True,
+                    "fields": outcome.fields,
+                    "version": outcome.version,
+                    "base": form.base.data,
+                    "banner": banner,
+                },
+                409,
+            )
+        return _render_city(fresh, seat, form, conflict=outcome, status=409)
+    if _wants_json():
+        errors = {name: [str(e) for e in field.errors] for name, field in form._fields.items() if field.errors}
+        return _json({"saved": False, "errors": errors}, 400)
+    return _render_city(loaded, seat, form, status=400)
 
 
-@bp.post("/g/<token>/city/<int:seat>/preview")
-def city_preview(token: str, seat: int) -> Response:
-    """The live score of a city as it is being entered (not saved)."""
-    loaded = gamestate.load(token, edit=True)
-    if seat < 0 or seat >= len(loaded.row.cities):
-        abort(404)
-    stored = dict(loaded.row.cities[seat].data)
-    form = CityForm()
-    _set_choices(form, loaded.catalog)
-    valid = form.validate()
-    new_city = _city_from_form(form, stored, "categories" in stored) if valid else None
-    data = loaded.data
-    error = None if valid else _("Some fields need a look before this city can be scored.")
-    sheet: ScoreSheet | None = None
-    if new_city is not None:
-        data["cities"][seat] = new_city
-        try:
-            sheet = gamestate.score(parse_game(data))
-        except GameFormatError as exc:
-            error = render_text(exc.message)
-    html = render_template(
-        "games/_city_score.html",
-        score=sheet.cities[seat] if sheet else None,
-        problems=[p for p in sheet.problems if p.city in (seat, None)] if sheet else [],
-        error=error,
-        seat=seat,
-    )
-    return jsonify({"html": html})
+def _json(body: dict[str, Any], status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    return response
 
 
 # --- end of an age ----------------------------------------------------------------------------
@@ -395,9 +510,11 @@ def _shields_from_cards(game: Game, age: int) -> list[int]:
 
 @bp.route("/g/<token>/age", methods=["GET", "POST"])
 def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
-    """End of an age: shields in (or counted from the cards), conflict tokens out."""
-    from ..rules.military import conflict_tokens
+    """End of an age: shields in (or counted from the cards), conflict tokens out.
 
+    The age's tokens replace, in every city, the ones typed in by hand for that age (and the
+    ones this age handed out before), instead of adding to them; the page says what changed.
+    """
     loaded = gamestate.load(token, edit=True)
     if loaded.game is None:
         abort(400)
@@ -409,7 +526,6 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
         suggested = _shields_from_cards(loaded.game, age)
         while len(form.shields.entries) < len(names):
             form.shields.append_entry(suggested[len(form.shields.entries)])
-        form.versions.data = ",".join(str(c.version) for c in loaded.row.cities)
         return render_template("games/age.html", loaded=loaded, form=form, names=names, result=None)
     if not loaded.can_edit:
         flash(_("This game is locked: nothing can change any more."), "error")
@@ -420,45 +536,32 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
     shields = [int(f.data) for f in form.shields.entries]
     rules = loaded.catalog.rules
     tokens = conflict_tokens(age, shields, rules)
-    conflicts = dict(loaded.row.conflicts or {})
-    previous = conflicts.get(str(age))
-    changes: dict[int, tuple[dict[str, Any], int]] = {}
-    try:
-        versions = [int(v) for v in (form.versions.data or "").split(",")]
-    except ValueError:
-        versions = []
-    if len(versions) != len(names):
-        versions = [-1] * len(names)
-    for seat, row_city in enumerate(loaded.row.cities):
-        data = dict(row_city.data)
-        held = list(data.get("military") or [])
-        if previous:
-            for old in previous["tokens"][seat]:
-                if old in held:
-                    held.remove(old)
-        held.extend(tokens[seat])
-        data["military"] = held
-        changes[seat] = (data, versions[seat])
-    try:
-        store.replace_cities(get_session(), loaded.row, changes)
-    except store.StaleCity:
-        flash(
-            _(
-                "A city was saved from another phone meanwhile: check the shields and hand out the tokens again."
-            ),
-            "error",
-        )
+    for _attempt in range(3):
+        fresh = gamestate.load(token, edit=True)
+        conflicts = dict(fresh.row.conflicts or {})
+        outcomes = []
+        changes: dict[int, tuple[dict[str, Any], int]] = {}
+        for seat, row_city in enumerate(fresh.row.cities):
+            handed = {int(a): c["tokens"][seat] for a, c in conflicts.items() if seat < len(c["tokens"])}
+            outcome = hand_out(age, row_city.data.get("military") or [], tokens[seat], handed, rules)
+            outcomes.append(outcome)
+            changes[seat] = ({**row_city.data, "military": list(outcome.tokens)}, row_city.version)
+        try:
+            store.replace_cities(get_session(), fresh.row, changes)
+        except store.StaleCity:
+            continue  # a phone saved meanwhile: hand out over what it saved
+        break
+    else:
+        flash(_("The cities kept changing while the tokens were handed out: try again."), "error")
         return redirect(url_for("games.end_of_age", token=token, age=age))
     conflicts[str(age)] = {"shields": shields, "tokens": tokens}
-    store.set_conflicts(get_session(), loaded.row, conflicts)
-    fresh = gamestate.load(token, edit=True)
-    battles = _battles(names, shields, age)
+    store.set_conflicts(get_session(), fresh.row, conflicts)
     return render_template(
         "games/age.html",
-        loaded=fresh,
+        loaded=gamestate.load(token, edit=True),
         form=form,
         names=names,
-        result={"age": age, "tokens": tokens, "battles": battles},
+        result={"age": age, "tokens": tokens, "battles": _battles(names, shields, age), "outcomes": outcomes},
     )
 
 
@@ -491,10 +594,30 @@ def _battles(names: list[str], shields: list[int], age: int) -> list[dict[str, A
 
 
 def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
-    sheet = gamestate.score(loaded.game) if loaded.game else None
+    from ..rules.scoring import tie_notes
+
+    table = loaded.table
+    sheet = table.sheet
+    order: list[int] = []
+    if sheet:
+        # Ranked players best first, then the Free City; cities nobody entered yet last.
+        order = sorted(
+            range(len(sheet.cities)),
+            key=lambda s: (
+                not table.entered[s],
+                sheet.cities[s].rank is None,
+                -sheet.cities[s].total,
+                -sheet.cities[s].coins,
+                s,
+            ),
+        )
     return {
         "loaded": loaded,
+        "table": table,
         "sheet": sheet,
+        "order": order,
+        "ties": tie_notes(sheet) if sheet and table.complete else (),
+        "waiting": [loaded.row.cities[s].data.get("player", "") for s in table.waiting],
         "categories": CATEGORIES,
         "state": store.state_version(loaded.row),
         "poll_seconds": current_app.config["POLL_SECONDS"],
@@ -517,13 +640,16 @@ def scoreboard(token: str) -> Response | str:
 
 
 @bp.post("/g/<token>/lock")
-def lock(token: str) -> WerkzeugResponse:
-    """The host locks (or, by mistake undone, unlocks) the game."""
+def lock(token: str) -> str | WerkzeugResponse:
+    """Lock the game (after a confirmation page), or open it again."""
     loaded = gamestate.load(token, edit=True)
     form = LockForm()
     if form.validate_on_submit():
-        store.set_locked(get_session(), loaded.row, form.locked.data == "1")
-        flash(_("The game is locked.") if form.locked.data == "1" else _("The game is open again."), "ok")
+        locking = form.locked.data == "1"
+        if locking and request.form.get("confirm") != "1":
+            return render_template("games/lock.html", loaded=loaded, lock_form=form)
+        store.set_locked(get_session(), loaded.row, locking)
+        flash(_("The game is locked.") if locking else _("The game is open again."), "ok")
     return redirect(url_for("games.scoreboard", token=token))
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from flask import abort
 
 from ..rules.catalog import Catalog, catalog_for
 
-__all__ = ["Loaded", "catalog_for", "deal", "load", "picker", "read", "score"]
+__all__ = ["Loaded", "TableScore", "catalog_for", "deal", "is_entered", "load", "picker", "read", "score", "score_table"]
 from ..rules.gameio import GameFormatError, parse_game
-from ..rules.model import Card, Color, Game, ScoreSheet
+from ..rules.model import Card, Color, Game, Problem, ScoreSheet
 from ..store import games as store
 from ..store.models import GameRow
 from .db import get_session
@@ -43,6 +44,11 @@ class Loaded:
     @property
     def can_edit(self) -> bool:
         return self.editable and not self.row.locked
+
+    @cached_property
+    def table(self) -> TableScore:
+        """The table's score as far as it is entered."""
+        return score_table(self.data)
 
 
 def load(token: str, *, edit: bool = False) -> Loaded:
@@ -82,30 +88,110 @@ def deal(
     return out
 
 
+# --- a table being entered -------------------------------------------------------------------
+
+
+def is_entered(city: dict[str, Any]) -> bool:
+    """Whether anyone has entered this city yet (its cards, stages or the pad's numbers).
+
+    Conflict tokens alone do not count: the end of an age hands them to every city.
+    """
+    return bool(
+        city.get("cards") or city.get("stages") or city.get("science_symbols")
+        or any(v is not None for v in (city.get("categories") or {}).values())
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
-class PickerGroup:
-    age: int
+class TableScore:
+    """The score of a table that may still be being entered.
+
+    While some cities are not entered, no conflict tokens are worked out from the shields
+    (a city nobody entered has no shields yet, so every neighbour would seem to beat it):
+    cities without tokens count none, and the page says the table is incomplete.
+    """
+
+    sheet: ScoreSheet | None
+    error: GameFormatError | None
+    entered: tuple[bool, ...]
+
+    @property
+    def complete(self) -> bool:
+        return all(self.entered)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats nobody has entered yet."""
+        return tuple(seat for seat, done in enumerate(self.entered) if not done)
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """The sheet's problems; while cities are missing, not whether the tokens pair up
+        round the table (the missing cities' tokens are not known yet)."""
+        if self.sheet is None:
+            return ()
+        if self.complete:
+            return self.sheet.problems
+        return tuple(p for p in self.sheet.problems if not (p.code == "bad-military" and p.city is None))
+
+    def city_problems(self, seat: int) -> tuple[Problem, ...]:
+        """The problems a city's phone shows: its own and the table's."""
+        return tuple(p for p in self.problems if p.city in (seat, None))
+
+
+def score_table(data: dict[str, Any]) -> TableScore:
+    """Score a stored game as far as it is entered (see :class:`TableScore`)."""
+    cities = data.get("cities") or []
+    entered = tuple(is_entered(c) for c in cities)
+    if not all(entered):
+        cities = [
+            c if c.get("military") is not None or c.get("shields_by_age") is not None or "categories" in c
+            else {**c, "military": []}
+            for c in cities
+        ]  # fmt: skip
+        data = {**data, "cities": cities}
+    game, error = read(data)
+    return TableScore(score(game) if game else None, error, entered)
+
+
+# --- the card picker ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One structure in the picker: the card (its first age), every age it is in, and the
+    held card that builds it for free, if any."""
+
+    card: Card
+    ages: tuple[int, ...]
+    chain_parent: Card | None
+
+
+@dataclass(frozen=True)
+class ColourGroup:
     color: Color
-    cards: tuple[Card, ...]
+    tiles: tuple[Tile, ...]
 
 
-def picker(catalog: Catalog, deck_players: int, held: set[str]) -> list[PickerGroup]:
-    """The card picker: by age, then colour; only cards in this table's deck (and any held).
+def picker(catalog: Catalog, deck_players: int, held: set[str] | frozenset[str]) -> list[ColourGroup]:
+    """The card picker: one tile per structure, grouped by colour in the order a city lies
+    on the table, by age within a colour; only cards of this table's deck (and any held).
 
-    Loom, Glassworks and Press are listed once, under Age I (they are one structure).
+    Loom, Glassworks and Press are one tile that says both its ages (I and II).
     """
     groups = []
-    seen: set[str] = set()
-    for age in (1, 2, 3):
-        for color in COLOR_ORDER:
-            cards = []
-            for card in catalog.cards:
-                if card.age != age or card.color is not color or card.id in seen:
-                    continue
-                in_deck = card.is_guild or catalog.copies(card.id, deck_players) > 0
-                if in_deck or card.id in held:
-                    cards.append(card)
-                    seen.add(card.id)
-            if cards:
-                groups.append(PickerGroup(age, color, tuple(cards)))
+    for color in COLOR_ORDER:
+        tiles = []
+        for cid in catalog.structure_ids:
+            entries = catalog.entries(cid)
+            card = entries[0]
+            if card.color is not color:
+                continue
+            if not (card.is_guild or catalog.copies(cid, deck_players) > 0 or cid in held):
+                continue
+            parent = next((catalog.structure(p) for p in card.chain_from if p in held), None)
+            tiles.append(Tile(card, tuple(sorted({e.age for e in entries})), parent))
+        tiles.sort(key=lambda t: t.ages[0])
+        if tiles:
+            groups.append(ColourGroup(color, tuple(tiles)))
     return groups

@@ -12,7 +12,7 @@ from markupsafe import Markup
 _ICONS: dict[str, str] = {
     # UI
     "wonder": '<path d="M12 2 1.5 21h21z" fill="#c9a227"/><path d="M12 2 8 21h4z" fill="#9c7a12"/>',
-    "coin": '<circle cx="12" cy="12" r="10" fill="#e7b923" stroke="#a47c0a" stroke-width="2"/><text x="12" y="16.5" font-size="11" text-anchor="middle" fill="#6b4f00" font-family="sans-serif" font-weight="bold">3</text>',
+    "coin": '<circle cx="12" cy="12" r="10" fill="#e7b923" stroke="#a47c0a" stroke-width="2"/><circle cx="12" cy="12" r="5.5" fill="none" stroke="#a47c0a" stroke-width="1.5"/>',
     "card": '<rect x="5" y="2" width="14" height="20" rx="2" fill="#f6efe0" stroke="#7a6a4f" stroke-width="2"/><rect x="5" y="2" width="14" height="5" rx="2" fill="#2f6fb5"/>',
     "book": '<path d="M3 4h7a2 2 0 0 1 2 2v15a2 2 0 0 0-2-2H3zM21 4h-7a2 2 0 0 0-2 2v15a2 2 0 0 1 2-2h7z" fill="#f6efe0" stroke="#7a6a4f" stroke-width="2" stroke-linejoin="round"/>',
     "print": '<path d="M6 9V3h12v6" fill="none" stroke="currentColor" stroke-width="2"/><rect x="3" y="9" width="18" height="8" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><rect x="7" y="14" width="10" height="7" fill="#fff" stroke="currentColor" stroke-width="2"/>',

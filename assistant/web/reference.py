@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -120,7 +121,7 @@ def verdicts_for(
     from ..rules.trade import can_build
 
     out = []
-    for card_id in hand:
+    for card_id in dict.fromkeys(hand):
         if not catalog.has_card(card_id):
             continue
         out.append(
@@ -131,6 +132,44 @@ def verdicts_for(
     return out
 
 
+def _age_arg(default: int) -> int:
+    value = request.args.get("age", "")
+    return int(value) if value in ("1", "2", "3") else default
+
+
+def current_age(data: dict[str, Any], held: set[str], catalog: Catalog) -> int:
+    """The age a table is most likely playing: after the last age handed out, and no earlier
+    than the latest card the city holds."""
+    resolved = [int(a) for a in (data.get("conflicts") or {}) if str(a).isdigit()]
+    from_tokens = max(resolved, default=0) + 1
+    from_cards = max((min(c.age for c in catalog.entries(cid)) for cid in held if catalog.has_card(cid)), default=1)
+    return max(1, min(catalog.rules.ages, max(from_tokens, from_cards)))
+
+
+def _hand_groups(catalog: Catalog, players: int, age: int, built: set[str]) -> list[Any]:
+    """The picker's tiles of one age (what a hand of that age can hold)."""
+    groups = gamestate.picker(catalog, players, built)
+    return [
+        gamestate.ColourGroup(g.color, tiles)
+        for g in groups
+        if (tiles := tuple(t for t in g.tiles if age in t.ages))
+    ]
+
+
+def _build_page(template: str, game: Any, at: int, catalog: Catalog, **context: Any) -> tuple[str, int] | str:
+    """Render a can-I-build-it page; with ``?partial=1`` only the verdicts (for the script)."""
+    from ..rules.trade import describe_market, markets
+
+    markets_text = [describe_market(m) for m in markets(game, at, catalog)] if game is not None else []
+    left = game.cities[game.left(at)].player if game is not None else None
+    right = game.cities[game.right(at)].player if game is not None else None
+    status = context.pop("status", 200)
+    context.update(catalog=catalog, markets=markets_text, left_name=left, right_name=right)
+    if request.args.get("partial"):
+        return render_template("reference/_verdicts.html", **context)
+    return render_template(template, **context), status
+
+
 @bp.get("/g/<token>/city/<int:seat>/build")
 def city_build(token: str, seat: int) -> tuple[str, int] | str:
     """From a city's page: the verdict for each card in hand and the next stage."""
@@ -138,22 +177,35 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
     if loaded.game is None or seat < 0 or seat >= len(loaded.game.cities):
         abort(404)
     catalog = loaded.catalog
+    city = loaded.game.cities[seat]
+    held = set(city.cards or ())
+    data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
+    age = _age_arg(current_age(data, held, catalog))
     form = BuildQueryForm(request.args)
-    held = set(loaded.game.cities[seat].cards or ())
     form.hand.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+    if form.coins.data is None or not form.coins.validate(form):
+        form.coins.data = city.coins
+    game = loaded.game
     results = None
-    if request.args.get("submit") is not None or request.args.getlist("hand") or request.args.get("stage"):
-        results = verdicts_for(loaded.game, seat, form.hand.data or [], bool(form.stage.data), catalog)
-    return render_template(
+    hand = [c for c in form.hand.data or [] if c not in held]
+    if hand or form.stage.data:
+        cities = list(game.cities)
+        cities[seat] = dataclasses.replace(city, coins=form.coins.data)
+        game = dataclasses.replace(game, cities=tuple(cities))
+        results = verdicts_for(game, seat, hand, bool(form.stage.data), catalog)
+    return _build_page(
         "reference/city_build.html",
+        game,
+        seat,
+        catalog,
         loaded=loaded,
         seat=seat,
         form=form,
         results=results,
-        groups=gamestate.picker(catalog, len(loaded.game.cities), held),
+        age=age,
+        groups=_hand_groups(catalog, len(game.cities), age, held),
+        hand=set(hand),
         held=held,
-        catalog=catalog,
-        age_names=gamestate.AGE_NAMES,
     )
 
 
@@ -187,23 +239,31 @@ def can_build() -> tuple[str, int] | str:
         game = parse_game(data)
     except GameFormatError as exc:
         error = exc
-    hand = [c for c in args.getlist("hand") if c]
+    held = set(cities[0]["cards"])
+    age = _age_arg(current_age({}, held, catalog))
+    hand = [c for c in args.getlist("hand") if c and c not in held]
     stage = bool(args.get("stage"))
     if game is not None and (hand or stage):
         results = verdicts_for(game, 0, hand, stage, catalog)
-    return render_template(
+    all_groups = gamestate.picker(catalog, 7, set())
+    return _build_page(
         "reference/can_build.html",
-        catalog=catalog,
+        game,
+        0,
+        catalog,
         cities=cities,
         seats=SCRATCH_SEATS,
         error=render_text(error.message) if error else None,
         error_field=error.field if error else None,
         results=results,
-        hand=hand,
+        hand=set(hand),
+        held=held,
         stage=stage,
-        groups=gamestate.picker(catalog, 7, set()),
-        age_names=gamestate.AGE_NAMES,
-    ), (400 if error else 200)
+        age=age,
+        all_groups=all_groups,
+        groups=_hand_groups(catalog, 7, age, held),
+        status=400 if error else 200,
+    )
 
 
 def _int(value: str | None, default: int) -> int:

@@ -28,9 +28,10 @@ def wonder_name(wonder_id: str | None) -> str:
     return ""
 
 
-def payment_text(payment: Payment) -> Text:
-    """One way to pay, with its total: ``3 coins: 1 ore from the left (2 coins) and ...``."""
-    return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=describe_payment(payment))
+def payment_text(payment: Payment, left: str | None = None, right: str | None = None) -> Text:
+    """One way to pay, with its total: ``3 coins: 1 ore from Bartek (2 coins) and ...``."""
+    parts = describe_payment(payment, left, right)
+    return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=parts)
 
 
 def stage_counts() -> str:
@@ -39,7 +40,13 @@ def stage_counts() -> str:
     return json.dumps({w.id: {s.side: len(s.stages) for s in w.sides} for w in catalog.wonders})
 
 
+def signed(value: int) -> str:
+    """A token or a points change with its sign, and a true minus sign: ``+3``, ``−1``."""
+    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals.update(
         icon=icons.icon,
         icon_sprite=icons.sprite,

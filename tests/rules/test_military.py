@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import Catalog, EditionRules
 from assistant.rules.military import (
     conflict_tokens,
+    hand_out,
     has_stage_shields,
     shields_by_age_from_cards,
     signature_pairs_up,
@@ -178,3 +179,56 @@ def test_an_edition_with_fewer_ages_is_handled() -> None:
     assert conflict_tokens(2, [0, 2, 1], rules) == [[-1, -1], [3, 3], [3, -1]]
     assert tokens_pair_up([[-1, -1], [3, 3], [3, -1]], rules)
     assert not tokens_pair_up([[5], [-1], []], rules)
+
+
+# --- the end of an age over tokens typed in by hand ---------------------------------------------
+
+
+def test_handing_out_age_one_replaces_its_victories_typed_in_by_hand() -> None:
+    """Rulebook: one token per neighbour and age; the age's own tokens are never doubled."""
+    out = hand_out(1, [1, 1], [1, -1], {}, RULES)
+    assert sorted(out.tokens) == [-1, 1] and out.replaced == (1, 1) and out.unsure == 0
+
+
+def test_a_defeat_typed_in_by_hand_is_kept_when_another_age_may_have_given_it() -> None:
+    out = hand_out(2, [1, -1], [3, -1], {}, RULES)
+    assert sorted(out.tokens) == [-1, -1, 1, 3]
+    assert out.replaced == () and out.unsure == 1
+
+
+def test_defeats_no_other_age_can_hold_are_this_ages_and_replaced() -> None:
+    # Ages I and II were handed out; the two defeats typed in by hand can only be Age III's.
+    handed = {1: [1, -1], 2: [3, 3]}
+    out = hand_out(3, [1, -1, 3, 3, -1, -1], [5, -1], handed, RULES)
+    assert sorted(out.tokens) == [-1, -1, 1, 3, 3, 5]
+    assert out.replaced == (-1, -1) and out.unsure == 0
+
+
+def test_handing_out_an_age_again_takes_back_what_it_gave_before() -> None:
+    first = hand_out(2, [1], [3, 3], {}, RULES)
+    again = hand_out(2, first.tokens, [3, -1], {2: [3, 3]}, RULES)
+    assert sorted(again.tokens) == [-1, 1, 3]
+
+
+tokens_strategy = st.lists(st.sampled_from([1, 3, 5, -1]), max_size=6)
+age_tokens = st.lists(st.sampled_from([1, 3, 5, -1]), max_size=2)
+
+
+@given(
+    st.integers(1, 3), tokens_strategy, age_tokens, st.dictionaries(st.integers(1, 3), age_tokens, max_size=3)
+)
+def test_a_hand_out_gives_its_tokens_keeps_other_ages_and_is_the_same_when_repeated(
+    age, by_hand, new, earlier
+):
+    earlier = {a: t for a, t in earlier.items() if a != age}
+    held = list(by_hand) + [t for gave in earlier.values() for t in gave]
+    out = hand_out(age, held, new, earlier, RULES)
+    rest = list(out.tokens)
+    for token in new:
+        rest.remove(token)  # the age's tokens are all there
+    for gave in earlier.values():
+        for token in gave:
+            rest.remove(token)  # so are the other hand-outs'
+    assert RULES.victory_tokens[age - 1] not in rest  # no victory of this age typed in by hand remains
+    again = hand_out(age, out.tokens, new, {**earlier, age: new}, RULES)
+    assert sorted(again.tokens) == sorted(out.tokens)

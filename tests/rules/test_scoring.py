@@ -9,7 +9,7 @@ import pytest
 from assistant.rules.catalog import Catalog
 from assistant.rules.gameio import parse_game, sheet_to_dict
 from assistant.rules.model import CATEGORIES, Category, City, CityScore, Game, ScienceSymbols, ScoreSheet
-from assistant.rules.scoring import score_game
+from assistant.rules.scoring import score_game, tie_notes
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
 # Wonders without any points, shields or wildcards on side A's first stage are easiest to
@@ -393,6 +393,21 @@ def test_a_tie_on_points_and_coins_is_shared_and_the_next_rank_skips(catalog: Ca
     assert (
         str(sheet.explanation) == "Ana and Bartek share the victory with 9 victory points and 4 coins each."
     )
+
+
+def test_every_tie_on_points_is_explained_not_only_the_winners(catalog: Catalog) -> None:
+    """Rulebook, end of the game: equal points are decided by coins; equal coins share the place."""
+    game = table(
+        ("palace",), ("baths",), ("baths",), ("baths",), ("altar",),
+        seat1={"coins": 5}, seat2={"coins": 3}, seat3={"coins": 3},
+    )  # fmt: skip
+    sheet = score(game, catalog)
+    assert [c.rank for c in sheet.cities] == [1, 2, 3, 3, 5]
+    assert [str(t) for t in tie_notes(sheet)] == [
+        "Bartek is ahead of Cem on coins, 5 to 3: both have 4 victory points.",
+        "Cem and Dilek share place 3: the same points and the same coins (3).",
+    ]
+    assert tie_notes(score(table(("palace",), ("baths",), ()), catalog)) == ()
 
 
 # --- the Free City ---------------------------------------------------------------------------

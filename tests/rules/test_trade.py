@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from assistant.rules.catalog import Catalog, catalog_for
-from assistant.rules.gameio import verdict_to_dict
+from assistant.rules.gameio import parse_game, verdict_to_dict
 from assistant.rules.model import City, Cost, Game, Resource, Verdict
-from assistant.rules.trade import can_build, production, trade_prices
+from assistant.rules.trade import can_build, describe_market, markets, production, trade_prices
 
 CATALOG = catalog_for(1)
 WOOD, STONE, CLAY, ORE = Resource.WOOD, Resource.STONE, Resource.CLAY, Resource.ORE
@@ -109,8 +109,7 @@ CASES = [
         left={GLASS: 1},
         right={CLAY: 1},
         options=(3, 4),
-        reason="Ana can build the Temple for 3 coins: 1 glass from the left (2 coins) "
-        "and 1 clay from the right (1 coin).",
+        reason="Ana can build the Temple for 3 coins: 1 glass from Bo (2 coins) and 1 clay from Cy (1 coin).",
     ),
     # --- discounts -----------------------------------------------------------------------------
     Case(
@@ -636,7 +635,7 @@ def test_the_verdict_follows_the_game_format() -> None:
             cheapest,
             {"bank": 0, "left": 4, "right": 0, "total": 4, "buy": {"left": {"clay": 1, "glass": 1}}},
         ],
-        "reason": "Ana can build the Temple for 3 coins: 1 glass from the left (2 coins) and 1 clay from the right (1 coin).",
+        "reason": "Ana can build the Temple for 3 coins: 1 glass from Bo (2 coins) and 1 clay from Cy (1 coin).",
     }
     refused = verdict_to_dict(can_build(TEMPLE_TABLE, 0, "lumber-yard"))
     assert refused["buildable"] is False and refused["why"] == "duplicate"
@@ -688,3 +687,25 @@ def test_a_cost_of_coins_and_resources_pays_the_bank_and_the_neighbours() -> Non
 def test_a_request_that_makes_no_sense_is_refused(card: str | None, stage: bool, seat: int) -> None:
     with pytest.raises(ValueError):
         can_build(TEMPLE_TABLE, seat, card, stage=stage)
+
+
+def test_a_city_sees_what_each_neighbour_sells_by_name_and_at_its_own_prices(catalog: Catalog) -> None:
+    """Rulebook, commerce: brown and grey cards and the board's resource are for sale, at 2 coins
+    a unit, or 1 where a trading post covers that side; yellow cards and wonder stages are not."""
+    game = parse_game(
+        {"cities": [
+            {"player": "Ana", "wonder": "giza", "cards": ["east-trading-post"]},
+            {"player": "Bo", "wonder": "rhodes", "cards": ["lumber-yard", "tree-farm", "caravansery"]},
+            {"player": "Cy", "wonder": "alexandria", "cards": ["sawmill", "press"]},
+        ]}
+    )  # fmt: skip
+    left, right = markets(game, 0, catalog)
+    assert (left.player, right.player) == ("Bo", "Cy")
+    assert (
+        str(describe_market(left))
+        == "Bo sells 1 wood and 1 ore (2 coins each) and one of wood or clay a turn (2 coins each)."
+    )
+    assert (
+        str(describe_market(right))
+        == "Cy sells 2 wood (1 coin each) and 1 glass and 1 papyrus (2 coins each)."
+    )

@@ -207,7 +207,7 @@ def test_victories_and_defeats_that_do_not_balance_across_the_table_are_bad_mili
     game = table((), (), (), seat0={"military": (1, 3)}, seat1={"military": (-1,)}, seat2={"military": ()})
     [problem] = errors(game, catalog)
     assert problem.code == "bad-military"
-    assert "2 victories and 1 defeats" in str(problem.message)
+    assert "2 victories and 1 defeat." in str(problem.message)
 
 
 def test_balanced_tokens_that_cannot_pair_between_neighbours_are_bad_military(catalog: Catalog) -> None:

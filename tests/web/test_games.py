@@ -14,11 +14,12 @@ from tests.web.games import THREE_TOTALS, three
 
 
 def new_game(client, names: list[str], **extra: str) -> str:
-    data: dict[str, Any] = {"mode": extra.pop("mode", "cards"), "edition": "1"}
+    """Set a game up; wonders nobody names are dealt at random."""
+    data: dict[str, Any] = {"mode": extra.pop("mode", "cards"), "edition": "1", "deal": "y"}
     for i, name in enumerate(names):
         data[f"seats-{i}-player"] = name
-        data[f"seats-{i}-wonder"] = extra.get(f"wonder{i}", "random")
-        data[f"seats-{i}-side"] = extra.get(f"side{i}", "random")
+        data[f"seats-{i}-wonder"] = extra.get(f"wonder{i}", "")
+        data[f"seats-{i}-side"] = extra.get(f"side{i}", "A")
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[-1]
@@ -31,19 +32,35 @@ def stored(app, token: str):
         return store.by_edit_token(get_session(), token)
 
 
-def city_form(city: dict[str, Any], version: int, **changes: Any) -> dict[str, Any]:
+def city_form(
+    city: dict[str, Any], version: int, base: dict[str, Any] | None = None, **changes: Any
+) -> dict[str, Any]:
+    """The city page's form as the browser sends it, for ``city`` read at ``version``."""
+    tokens = list(city.get("military") or [])
     data: dict[str, Any] = {
         "version": str(version),
+        "base": json.dumps(base if base is not None else city),
         "player": city["player"],
         "wonder": city["wonder"],
         "side": city.get("side", "A"),
         "stages": str(city.get("stages", 0)),
         "coins": str(city.get("coins", 0)),
-        "military": ",".join(str(t) for t in city.get("military") or []),
+        "win1": str(tokens.count(1)),
+        "win2": str(tokens.count(3)),
+        "win3": str(tokens.count(5)),
+        "defeats": str(tokens.count(-1)),
         "cards": list(city.get("cards") or []),
     }
     data.update(changes)
     return data
+
+
+def checked(body: str, card: str) -> bool:
+    """Whether the page shows the card's tile ticked."""
+    return (
+        re.search(rf'<input type="checkbox" name="cards" value="{card}" id="cards-{card}" checked', body)
+        is not None
+    )
 
 
 def import_three(client) -> str:
@@ -79,6 +96,50 @@ def test_a_quick_pad_game_stores_categories_instead_of_cards(nocsrf_app, nocsrf_
     assert all("categories" in c.data and "cards" not in c.data for c in row.cities)
 
 
+def test_wonders_are_picked_by_default_and_dealing_them_is_a_choice(nocsrf_app, nocsrf_client):
+    data: dict[str, Any] = {"mode": "cards", "edition": "1", "seats-0-player": "Ana", "seats-1-player": "Bo",
+                            "seats-2-player": "Cy", "seats-0-wonder": "giza", "seats-0-side": "B"}  # fmt: skip
+    response = nocsrf_client.post("/new", data=data)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400 and "Pick the wonder in front of each player" in body
+    assert body.count("Pick this wonder, or deal the wonders at random.") == 2  # beside Bo and Cy
+    data.update({"seats-1-wonder": "rhodes", "seats-2-wonder": "babylon", "seats-2-side": "B"})
+    token = nocsrf_client.post("/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    cities = [c.data for c in stored(nocsrf_app, token).cities]
+    assert [(c["wonder"], c["side"]) for c in cities] == [("giza", "B"), ("rhodes", "A"), ("babylon", "B")]
+
+
+def test_the_free_city_gets_the_wonder_picked_for_it(nocsrf_app, nocsrf_client):
+    data = {"mode": "cards", "seats-0-player": "Ana", "seats-1-player": "Bo", "seats-0-wonder": "giza",
+            "seats-1-wonder": "rhodes", "free_city-wonder": "olympia", "free_city-side": "B"}  # fmt: skip
+    token = nocsrf_client.post("/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    free = stored(nocsrf_app, token).cities[2].data
+    assert free["free_city"] is True and (free["wonder"], free["side"]) == ("olympia", "B")
+    data["free_city-wonder"] = "giza"
+    assert "same wonder" in nocsrf_client.post("/new", data=data).get_data(as_text=True)
+
+
+def test_a_quick_pad_asks_for_no_wonder(nocsrf_app, nocsrf_client):
+    page = nocsrf_client.get("/new?mode=pad").get_data(as_text=True)
+    assert "seats-0-wonder" not in page and "free_city-wonder" not in page
+    token = (
+        nocsrf_client.post(
+            "/new",
+            data={"mode": "pad", "seats-0-player": "Ana", "seats-1-player": "Bo", "seats-2-player": "Cy"},
+        )
+        .headers["Location"]
+        .rsplit("/", 1)[-1]
+    )
+    assert all("wonder" not in c.data for c in stored(nocsrf_app, token).cities)
+
+
+def test_an_unknown_wonder_is_refused_beside_its_seat(nocsrf_client):
+    data = {"mode": "cards", "seats-0-player": "Ana", "seats-1-player": "Bo", "seats-2-player": "Cy",
+            "seats-0-wonder": "atlantis", "deal": "y"}  # fmt: skip
+    response = nocsrf_client.post("/new", data=data)
+    assert response.status_code == 400 and "Not a valid choice" in response.get_data(as_text=True)
+
+
 @pytest.mark.parametrize(
     ("names", "extra", "message"),
     [
@@ -88,26 +149,21 @@ def test_a_quick_pad_game_stores_categories_instead_of_cards(nocsrf_app, nocsrf_
     ],
 )
 def test_a_bad_set_up_is_refused_with_a_message_and_the_names_kept(nocsrf_client, names, extra, message):
-    data: dict[str, Any] = {"mode": "cards", "edition": "1"}
+    data: dict[str, Any] = {"mode": "cards", "edition": "1", "deal": "y"}
     for i, name in enumerate(names):
         data[f"seats-{i}-player"] = name
-        data[f"seats-{i}-wonder"] = extra.get(f"wonder{i}", "random")
-        data[f"seats-{i}-side"] = "random"
+        data[f"seats-{i}-wonder"] = extra.get(f"wonder{i}", "")
+        data[f"seats-{i}-side"] = "A"
     response = nocsrf_client.post("/new", data=data)
     body = response.get_data(as_text=True)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in body
     for name in names:
         assert f'value="{name}"' in body
 
 
 def test_a_name_longer_than_forty_characters_is_refused_beside_the_field(nocsrf_client):
-    data = {
-        "seats-0-player": "A" * 41,
-        "seats-1-player": "Bo",
-        "seats-0-wonder": "random",
-        "seats-1-wonder": "random",
-    }
+    data = {"seats-0-player": "A" * 41, "seats-1-player": "Bo", "deal": "y"}
     body = nocsrf_client.post("/new", data=data).get_data(as_text=True)
     assert "Field cannot be longer than 40 characters" in body
 
@@ -167,7 +223,7 @@ def test_the_read_only_link_shows_the_scoreboard_but_never_an_edit_control(nocsr
     response = nocsrf_client.post(
         f"/g/{view}/city/0", data={"player": "Mallory", "coins": "9", "version": "1"}
     )
-    assert response.status_code == 302
+    assert response.status_code == 403  # the read-only link never writes
     assert stored(nocsrf_app, token).cities[0].data["player"] == "Ana"
 
 
@@ -181,27 +237,50 @@ def test_a_phone_saves_its_city_and_the_score_follows(nocsrf_app, nocsrf_client)
     response = nocsrf_client.post(
         f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, coins="10")
     )
-    assert response.status_code == 302
+    assert response.status_code == 302 and "saved=1" in response.headers["Location"]
     after = stored(nocsrf_app, token).cities[0]
     assert after.data["coins"] == 10 and after.version == row.cities[0].version + 1
-    body = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
-    assert "Saved." in body
-    assert ">26<" in body  # 25 + one more treasury point
+    body = nocsrf_client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="save-state"[^>]*data-state="saved"', body)  # in the sticky bar, on screen
+    assert 'data-total="26"' in body  # 25 + one more treasury point
 
 
-def test_token_buttons_add_and_remove_conflict_tokens_without_javascript(nocsrf_app, nocsrf_client):
+def test_a_change_saves_itself_through_the_script_and_answers_the_live_score(nocsrf_app, nocsrf_client):
     token = import_three(nocsrf_client)
     row = stored(nocsrf_app, token)
     city = dict(row.cities[0].data)
-    nocsrf_client.post(
-        f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, token_action="add:5")
+    response = nocsrf_client.post(
+        f"/g/{token}/city/0",
+        data=city_form(city, row.cities[0].version, coins="30"),
+        headers={"Accept": "application/json"},
     )
+    body = response.get_json()
+    assert response.status_code == 200 and body["saved"] is True
+    assert body["version"] == row.cities[0].version + 1
+    assert 'data-total="33"' in body["total"]  # 25 - 2 + 10 treasury
+    assert json.loads(body["base"])["coins"] == 30
+    assert stored(nocsrf_app, token).cities[0].data["coins"] == 30
+
+
+def test_conflict_tokens_are_counted_by_kind_without_javascript(nocsrf_app, nocsrf_client):
+    token = import_three(nocsrf_client)
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[0].data)  # +1 +3 -1
+    nocsrf_client.post(f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, win3="1"))
     after = stored(nocsrf_app, token).cities[0]
-    assert after.data["military"] == [1, 3, -1, 5]
-    nocsrf_client.post(
-        f"/g/{token}/city/0", data=city_form(after.data, after.version, token_action="remove:2")
-    )
-    assert stored(nocsrf_app, token).cities[0].data["military"] == [1, 3, 5]
+    assert sorted(after.data["military"]) == [-1, 1, 3, 5]
+    nocsrf_client.post(f"/g/{token}/city/0", data=city_form(after.data, after.version, defeats="0", win1="2"))
+    assert sorted(stored(nocsrf_app, token).cities[0].data["military"]) == [1, 1, 3, 5]
+    body = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    assert re.search(r'name="win1" id="win1-2" value="2" checked', body)
+
+
+def test_a_city_without_tokens_keeps_none_until_a_token_is_counted(nocsrf_app, nocsrf_client):
+    token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"], wonder0="giza", wonder1="rhodes", wonder2="babylon")
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[0].data)
+    nocsrf_client.post(f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, cards=["stockade"]))
+    assert "military" not in stored(nocsrf_app, token).cities[0].data  # still worked out from the shields
 
 
 @pytest.mark.parametrize(
@@ -212,7 +291,8 @@ def test_token_buttons_add_and_remove_conflict_tokens_without_javascript(nocsrf_
         ({"cards": ["lumber-yard", "not-a-card"]}, "unknown card"),
         ({"stages": "4"}, "must be between 0 and 3"),
         ({"player": ""}, "This field is required"),
-        ({"military": "1,x"}, "could not be read"),
+        ({"defeats": "x"}, "Not a valid integer value"),
+        ({"win1": "19"}, "Number must be between 0 and 18"),
     ],
 )
 def test_bad_city_input_is_refused_beside_its_field_and_nothing_typed_is_lost(
@@ -222,20 +302,20 @@ def test_bad_city_input_is_refused_beside_its_field_and_nothing_typed_is_lost(
     row = stored(nocsrf_app, token)
     city = dict(row.cities[0].data)
     form = city_form(city, row.cities[0].version, **changes)
-    form.setdefault("cards", city["cards"])
     response = nocsrf_client.post(f"/g/{token}/city/0", data=form)
     body = response.get_data(as_text=True)
     assert response.status_code == 400
     assert message in body
     assert 'class="errors"' in body
     # what was typed is still on the page, and nothing was saved
-    assert f'value="{form["cards"][0]}" checked' in body
+    assert checked(body, form["cards"][0])
     assert stored(nocsrf_app, token).cities[0].data == city
+    answer = nocsrf_client.post(f"/g/{token}/city/0", data=form, headers={"Accept": "application/json"})
+    assert answer.status_code == 400 and answer.get_json()["saved"] is False
+    assert any(message in m for messages in answer.get_json()["errors"].values() for m in messages)
 
 
-def test_a_stale_form_over_newer_data_is_refused_and_the_other_phone_keeps_its_change(
-    nocsrf_app, nocsrf_client
-):
+def test_the_same_field_changed_on_two_phones_is_a_conflict_that_keeps_both(nocsrf_app, nocsrf_client):
     token = import_three(nocsrf_client)
     row = stored(nocsrf_app, token)
     city, version = dict(row.cities[1].data), row.cities[1].version
@@ -246,12 +326,58 @@ def test_a_stale_form_over_newer_data_is_refused_and_the_other_phone_keeps_its_c
     )
     body = second.get_data(as_text=True)
     assert second.status_code == 409
-    assert "Someone saved this city from another phone" in body
-    assert (
-        'value="theater" checked' in body and 'value="statue" checked' not in body
-    )  # the typed form is kept
+    assert "Another phone changed the coins of this city" in body
+    assert checked(body, "theater") and not checked(body, "statue")  # the typed form is kept
     saved = stored(nocsrf_app, token).cities[1]
     assert saved.data["coins"] == 11 and "statue" in saved.data["cards"]
+    # "Keep my version": the form now carries the stored version, so saving again wins
+    version_now = re.search(r'name="version" type="hidden" value="(\d+)"', body)
+    assert version_now and int(version_now.group(1)) == saved.version
+    answer = nocsrf_client.post(
+        f"/g/{token}/city/1",
+        data=city_form(city, version, coins="0", cards=["theater"]),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 409 and answer.get_json()["conflict"] is True
+    assert answer.get_json()["fields"] == ["coins"] and "Keep my version" in answer.get_json()["banner"]
+
+
+def test_changes_to_different_parts_of_a_city_on_two_phones_merge(nocsrf_app, nocsrf_client):
+    token = import_three(nocsrf_client)
+    row = stored(nocsrf_app, token)
+    city, version = dict(row.cities[1].data), row.cities[1].version
+    assert (
+        nocsrf_client.post(f"/g/{token}/city/1", data=city_form(city, version, coins="11")).status_code == 302
+    )
+    second = nocsrf_client.post(
+        f"/g/{token}/city/1", data=city_form(city, version, cards=[*city["cards"], "altar"])
+    )
+    assert second.status_code == 302
+    saved = stored(nocsrf_app, token).cities[1].data
+    assert saved["coins"] == 11 and "altar" in saved["cards"] and "statue" in saved["cards"]
+    assert "with what another phone changed meanwhile (the coins)" in nocsrf_client.get(
+        second.headers["Location"]
+    ).get_data(as_text=True)
+
+
+def test_a_save_after_the_end_of_an_age_keeps_the_tokens_it_handed_out(nocsrf_app, nocsrf_client):
+    token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"], wonder0="giza", wonder1="rhodes", wonder2="babylon")
+    row = stored(nocsrf_app, token)
+    city, version = dict(row.cities[0].data), row.cities[0].version  # Ana's phone read the city
+    versions = ",".join(str(c.version) for c in row.cities)
+    nocsrf_client.post(
+        f"/g/{token}/age",
+        data={"age": "1", "versions": versions, "shields-0": "2", "shields-1": "0", "shields-2": "0"},
+    )
+    response = nocsrf_client.post(
+        f"/g/{token}/city/0",
+        data=city_form(city, version, cards=["stockade", "baths"]),
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 200 and response.get_json()["saved"] is True
+    assert "the conflict tokens" in response.get_json()["message"]
+    saved = stored(nocsrf_app, token).cities[0].data
+    assert saved["military"] == [1, 1] and saved["cards"] == ["stockade", "baths"]
 
 
 def test_two_phones_saving_two_different_cities_both_keep_their_changes(nocsrf_app, nocsrf_client):
@@ -268,18 +394,6 @@ def test_two_phones_saving_two_different_cities_both_keep_their_changes(nocsrf_a
     )
     after = stored(nocsrf_app, token)
     assert after.cities[0].data["coins"] == 9 and after.cities[2].data["coins"] == 8
-
-
-def test_the_live_preview_scores_the_form_without_saving_it(nocsrf_app, nocsrf_client):
-    token = import_three(nocsrf_client)
-    row = stored(nocsrf_app, token)
-    city = dict(row.cities[0].data)
-    response = nocsrf_client.post(
-        f"/g/{token}/city/0/preview", data=city_form(city, row.cities[0].version, coins="30")
-    )
-    html = response.get_json()["html"]
-    assert '<b class="total">33</b>' in html  # 25 - 2 + 10
-    assert stored(nocsrf_app, token).cities[0].data["coins"] == 7
 
 
 def test_the_city_page_lists_the_problems_of_the_city(nocsrf_app, nocsrf_client):
@@ -351,23 +465,33 @@ def test_bad_shields_are_refused_beside_the_field(nocsrf_app, nocsrf_client):
     assert "Number must be between 0 and 99" in response.get_data(as_text=True)
 
 
-def test_an_age_over_a_city_changed_meanwhile_is_refused(nocsrf_app, nocsrf_client):
+def test_an_age_over_a_city_changed_meanwhile_is_handed_out_over_the_new_city(nocsrf_app, nocsrf_client):
     token = import_three(nocsrf_client)
     row = stored(nocsrf_app, token)
-    versions = ",".join(str(c.version) for c in row.cities)
     nocsrf_client.post(
         f"/g/{token}/city/0", data=city_form(row.cities[0].data, row.cities[0].version, coins="1")
     )
-    response = nocsrf_client.post(
-        f"/g/{token}/age",
-        data={"age": "1", "versions": versions, "shields-0": "5", "shields-1": "1", "shields-2": "1"},
+    page = nocsrf_client.post(
+        f"/g/{token}/age", data={"age": "1", "shields-0": "5", "shields-1": "1", "shields-2": "1"}
+    ).get_data(as_text=True)
+    after = stored(nocsrf_app, token).cities
+    assert after[0].data["coins"] == 1  # the phone's save is kept
+    # Age I's +1 typed in by hand is replaced; defeats typed in by hand stay (they may be other ages')
+    assert [sorted(c.data["military"]) for c in after] == [[-1, 1, 1, 3], [-1, 3, 5], [-1, -1, -1, -1, -1]]
+    assert "Replaces the tokens of this age typed in by hand: +1." in page
+    assert "4 defeats typed in by hand were kept" in page
+
+
+def test_the_end_of_an_age_never_doubles_tokens_typed_in_by_hand(nocsrf_app, nocsrf_client):
+    token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"])
+    row = stored(nocsrf_app, token)
+    nocsrf_client.post(
+        f"/g/{token}/city/0", data=city_form(row.cities[0].data, row.cities[0].version, win1="2")
     )
-    assert response.status_code == 302
-    assert [c.data["military"] for c in stored(nocsrf_app, token).cities] == [
-        [1, 3, -1],
-        [1, 3, 5],
-        [-1, -1, -1, -1],
-    ]
+    nocsrf_client.post(
+        f"/g/{token}/age", data={"age": "1", "shields-0": "2", "shields-1": "1", "shields-2": "1"}
+    )
+    assert sorted(stored(nocsrf_app, token).cities[0].data["military"]) == [1, 1]
 
 
 # --- scoreboard, lock, export, import -----------------------------------------------------------
@@ -399,9 +523,17 @@ def test_the_scoreboard_poll_answers_304_when_nothing_changed(nocsrf_client):
     assert again.status_code == 304
 
 
+def test_locking_the_game_asks_first(nocsrf_app, nocsrf_client):
+    token = import_three(nocsrf_client)
+    page = nocsrf_client.post(f"/g/{token}/lock", data={"locked": "1"})
+    assert page.status_code == 200 and "Lock the game?" in page.get_data(as_text=True)
+    assert not stored(nocsrf_app, token).locked
+    assert 'name="confirm" value="1"' in page.get_data(as_text=True)
+
+
 def test_locking_the_game_stops_every_change(nocsrf_app, nocsrf_client):
     token = import_three(nocsrf_client)
-    nocsrf_client.post(f"/g/{token}/lock", data={"locked": "1"})
+    nocsrf_client.post(f"/g/{token}/lock", data={"locked": "1", "confirm": "1"})
     row = stored(nocsrf_app, token)
     assert row.locked
     response = nocsrf_client.post(
@@ -409,7 +541,13 @@ def test_locking_the_game_stops_every_change(nocsrf_app, nocsrf_client):
     )
     assert response.status_code == 302
     assert stored(nocsrf_app, token).cities[0].data["coins"] == 7
-    assert "The host locked this game" in nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    assert "This game is locked" in nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    answer = nocsrf_client.post(
+        f"/g/{token}/city/0",
+        data=city_form(row.cities[0].data, row.cities[0].version, coins="1"),
+        headers={"Accept": "application/json"},
+    )
+    assert answer.status_code == 409 and answer.get_json()["locked"] is True
 
 
 def test_a_game_exports_as_the_game_format_and_imports_back(nocsrf_client):
