@@ -127,8 +127,11 @@ def i18n_client(tmp_path_factory):
     app = make_test_app(tmp_path_factory.mktemp("i18n"), WTF_CSRF_ENABLED=False)
     client = app.test_client()
     token = client.post("/import", data={"text": json.dumps(three())}).headers["Location"].rsplit("/", 1)[-1]
-    pad = client.post("/new", data={"mode": "pad", "seats-0-player": "Ana", "seats-1-player": "Bo", "seats-0-wonder": "random",
-                                     "seats-1-wonder": "random"}).headers["Location"].rsplit("/", 1)[-1]  # fmt: skip
+    pad = (
+        client.post("/new", data={"mode": "pad", "seats-0-player": "Ana", "seats-1-player": "Bo"})
+        .headers["Location"]
+        .rsplit("/", 1)[-1]
+    )
     return client, token, pad
 
 

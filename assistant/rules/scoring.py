@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
@@ -963,7 +964,7 @@ def tie_notes(sheet: ScoreSheet) -> tuple[Text, ...]:
     """
     ranked = sorted((c for c in sheet.cities if c.rank is not None), key=lambda c: (c.rank or 0, c.seat))
     notes: list[Text] = []
-    for ahead, behind in zip(ranked, ranked[1:], strict=False):
+    for ahead, behind in pairwise(ranked):
         if ahead.total != behind.total:
             continue
         if ahead.coins != behind.coins:

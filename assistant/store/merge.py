@@ -55,7 +55,7 @@ def merge_city(
         b, m, t = base.get(field), mine.get(field), theirs.get(field)
         if m == b:  # this phone did not touch the field: the stored value stands
             continue
-        if t == b or t == m:  # only this phone changed it (or both alike)
+        if t in (b, m):  # only this phone changed it (or both alike)
             if m is None:
                 merged.pop(field, None)
             else:

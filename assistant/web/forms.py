@@ -97,7 +97,9 @@ class NewGameForm(FlaskForm):
                 wonder.errors = [*wonder.errors, _l("Pick this wonder, or deal the wonders at random.")]
             if missing:
                 raise ValidationError(
-                    _l("Pick the wonder in front of each player, or tick “Deal the wonders nobody picked at random”.")
+                    _l(
+                        "Pick the wonder in front of each player, or tick “Deal the wonders nobody picked at random”."
+                    )
                 )
 
 

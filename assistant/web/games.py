@@ -74,6 +74,8 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     cities: list[dict[str, Any]] = []
     if pad:
         cities = [{"player": " ".join(s.player.data.split()), "coins": 3, "categories": {}} for s in seats]
+        if free_city:
+            cities.append({"player": _("Free City"), "coins": 3, "categories": {}, "free_city": True})
     else:
         picks = [(s.wonder.data or None, s.side.data) for s in boards]
         rng_sides = bool(form.random_sides.data)
@@ -346,7 +348,9 @@ def _save_city(loaded: gamestate.Loaded, seat: int, form: CityForm) -> _Saved | 
             return _Conflict(version, theirs, [f for f in mine if mine.get(f) != theirs.get(f)])
         changed = [f for f in dict.fromkeys([*base, *theirs]) if base.get(f) != theirs.get(f)]
         try:
-            return _Saved(store.replace_city(get_session(), fresh.row, seat, merged, version), merged, changed)
+            return _Saved(
+                store.replace_city(get_session(), fresh.row, seat, merged, version), merged, changed
+            )
         except store.StaleCity:
             continue
     fresh = gamestate.load(loaded.token, edit=True)
@@ -447,12 +451,20 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse | Response
     if isinstance(outcome, _Saved):
         fresh = gamestate.load(token, edit=True)
         message = (
-            _("Saved, with what another phone changed meanwhile (%(fields)s).", fields=_field_names(outcome.merged))
+            _(
+                "Saved, with what another phone changed meanwhile (%(fields)s).",
+                fields=_field_names(outcome.merged),
+            )
             if outcome.merged
             else None
         )
         if _wants_json():
-            body = {"saved": True, "version": outcome.version, "base": _compact(outcome.city), "message": message}
+            body = {
+                "saved": True,
+                "version": outcome.version,
+                "base": _compact(outcome.city),
+                "message": message,
+            }
             return _json({**body, **_live_html(fresh, seat)})
         if message:
             flash(message, "ok")
@@ -483,7 +495,9 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse | Response
             )
         return _render_city(fresh, seat, form, conflict=outcome, status=409)
     if _wants_json():
-        errors = {name: [str(e) for e in field.errors] for name, field in form._fields.items() if field.errors}
+        errors = {
+            name: [str(e) for e in field.errors] for name, field in form._fields.items() if field.errors
+        }
         return _json({"saved": False, "errors": errors}, 400)
     return _render_city(loaded, seat, form, status=400)
 

@@ -12,7 +12,18 @@ from flask import abort
 
 from ..rules.catalog import Catalog, catalog_for
 
-__all__ = ["Loaded", "TableScore", "catalog_for", "deal", "is_entered", "load", "picker", "read", "score", "score_table"]
+__all__ = [
+    "Loaded",
+    "TableScore",
+    "catalog_for",
+    "deal",
+    "is_entered",
+    "load",
+    "picker",
+    "read",
+    "score",
+    "score_table",
+]
 from ..rules.gameio import GameFormatError, parse_game
 from ..rules.model import Card, Color, Game, Problem, ScoreSheet
 from ..store import games as store

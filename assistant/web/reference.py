@@ -142,7 +142,9 @@ def current_age(data: dict[str, Any], held: set[str], catalog: Catalog) -> int:
     than the latest card the city holds."""
     resolved = [int(a) for a in (data.get("conflicts") or {}) if str(a).isdigit()]
     from_tokens = max(resolved, default=0) + 1
-    from_cards = max((min(c.age for c in catalog.entries(cid)) for cid in held if catalog.has_card(cid)), default=1)
+    from_cards = max(
+        (min(c.age for c in catalog.entries(cid)) for cid in held if catalog.has_card(cid)), default=1
+    )
     return max(1, min(catalog.rules.ages, max(from_tokens, from_cards)))
 
 
@@ -164,7 +166,14 @@ def _build_page(template: str, game: Any, at: int, catalog: Catalog, **context: 
     left = game.cities[game.left(at)].player if game is not None else None
     right = game.cities[game.right(at)].player if game is not None else None
     status = context.pop("status", 200)
-    context.update(catalog=catalog, markets=markets_text, left_name=left, right_name=right)
+    shown = {t.card.id for g in context.get("groups", ()) for t in g.tiles}
+    context.update(
+        catalog=catalog,
+        markets=markets_text,
+        left_name=left,
+        right_name=right,
+        other_ages_hand=[c for c in context.get("hand", ()) if c not in shown],
+    )
     if request.args.get("partial"):
         return render_template("reference/_verdicts.html", **context)
     return render_template(template, **context), status

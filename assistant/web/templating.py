@@ -45,8 +45,14 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
 
 
+def minus(value: int) -> str:
+    """A number with a true minus sign when negative: ``−1``."""
+    return str(value).replace("-", "\u2212")
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["minus"] = minus
     app.jinja_env.globals.update(
         icon=icons.icon,
         icon_sprite=icons.sprite,

@@ -20,8 +20,12 @@ def create_game(
     wonders: list[tuple[str, str]] | None = None,
     *,
     pad: bool = False,
+    free_city: tuple[str, str] | None = None,
 ) -> str:
-    """Set up a game from the home page; return the game hub's URL."""
+    """Set up a game from the home page; return the game hub's URL.
+
+    Without ``wonders`` the wonders are dealt at random (the explicit choice on the form).
+    """
     page.goto(base + "/")
     page.locator("main a[href='/new?mode=pad']" if pad else "main a[href='/new']").first.click()
     for i, name in enumerate(names):
@@ -29,7 +33,12 @@ def create_game(
         if wonders and i < len(wonders):
             wonder, side = wonders[i]
             page.select_option(f"select[name='seats-{i}-wonder']", wonder)
-            page.select_option(f"select[name='seats-{i}-side']", side)
+            page.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
+    if free_city:
+        page.select_option("select[name='free_city-wonder']", free_city[0])
+        page.click(f"label[for='free_city-side-{0 if free_city[1] == 'A' else 1}']")
+    if not pad and not wonders:
+        page.check("input[name=deal]")
     page.locator("button[name=submit]").click()
     expect(page.locator(".cities li").first).to_be_visible()
     return page.url
@@ -51,6 +60,24 @@ def set_stepper(page: Page, field: str, value: int) -> None:
     expect(page.locator(f"input[name='{field}']")).to_have_value(str(value))
 
 
+def tap_card(page: Page, card: str) -> None:
+    """Tap a card's tile in the picker (it takes the card, or gives it back)."""
+    page.locator(f".tile label[for='cards-{card}']").click()
+
+
+def count_tokens(page: Page, tokens: list[int]) -> None:
+    """Tap how many of each token the city holds."""
+    for field, value in (("win1", 1), ("win2", 3), ("win3", 5), ("defeats", -1)):
+        count = tokens.count(value)
+        if count:
+            page.click(f"label[for='{field}-{count}']")
+
+
+def wait_saved(page: Page) -> None:
+    """The city saved itself: the bar beside the live score says so."""
+    expect(page.locator("#save-state")).to_have_attribute("data-state", "saved", timeout=10_000)
+
+
 def enter_city(
     page: Page,
     hub: str,
@@ -65,41 +92,51 @@ def enter_city(
     symbols: dict[str, int] | None = None,
     screenshot: tuple[Path, str] | None = None,
 ) -> None:
-    """Enter a city on its phone and save it."""
+    """Enter a city on its phone; it saves itself as it goes."""
     open_city(page, hub, seat)
     if wonder:
+        page.locator("details.more summary").first.click()
         page.select_option("select[name=wonder]", wonder[0])
         page.click(f"label[for=side-{0 if wonder[1] == 'A' else 1}]")
-    page.click(f"label[for=stages-{stages}]")
+    if pad is None:
+        page.click(f"label[for=stages-{stages}]")
     set_stepper(page, "coins", coins)
-    for token in tokens or []:
-        page.click(f"button[data-token='{token}']")
+    count_tokens(page, tokens or [])
     for card in cards or []:
-        page.fill("#card-filter", card.replace("-", " "))
-        page.check(f"input[name=cards][value='{card}']")
-    if cards:
-        page.fill("#card-filter", "")
+        tap_card(page, card)
     for name, value in (pad or {}).items():
         page.fill(f"input[name='pad_{name}']", str(value))
     for name, value in (symbols or {}).items():
         set_stepper(page, name, value)
+    wait_saved(page)
     if screenshot:
         shot(page, *screenshot)
-    page.click("#save")
-    expect(page.locator(".flash-ok")).to_be_visible()
 
 
 def totals(page: Page) -> dict[str, int]:
-    """The totals row of the scoreboard, by player."""
-    names = page.locator("#pad thead th").all_inner_texts()[1:]
-    values = page.locator("#pad td[data-total]").all_inner_texts()
-    return {name.split("\n")[0].strip(): int(v) for name, v in zip(names, values, strict=True)}
+    """Each entered player's total on the scoreboard."""
+    rows = page.locator("#ranking .rank-row")
+    out = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        name = row.locator(".rank-who b").inner_text().strip()
+        total = row.get_attribute("data-total")
+        if total:
+            out[name] = int(total)
+    return out
 
 
 def ranks(page: Page) -> dict[str, str]:
-    names = page.locator("#pad thead th").all_inner_texts()[1:]
-    row = page.locator("#pad tr.rank-row td").all_inner_texts()
-    return {name.split("\n")[0].strip(): r.strip() for name, r in zip(names, row, strict=True)}
+    """Each player's place on the scoreboard (the Free City has none: "—")."""
+    rows = page.locator("#ranking .rank-row")
+    return {
+        rows.nth(i).locator(".rank-who b").inner_text().strip(): rows.nth(i)
+        .locator(".rank-num")
+        .inner_text()
+        .replace("★", "")
+        .strip()
+        for i in range(rows.count())
+    }
 
 
 def end_age(page: Page, hub: str, age: int, shields: list[int]) -> Any:
@@ -111,3 +148,31 @@ def end_age(page: Page, hub: str, age: int, shields: list[int]) -> Any:
     page.locator("button[name=submit]").click()
     expect(page.locator("#age-result")).to_be_visible()
     return page.locator("#age-result")
+
+
+def lock(page: Page, base_url: str) -> None:
+    """Lock the game from the scoreboard, confirming."""
+    page.goto(base_url + "/scoreboard")
+    page.click("#lock")
+    page.click("#lock-confirm")
+    expect(page.locator(".flash")).to_be_visible()
+
+
+def scrolls_sideways(page: Page) -> list[str]:
+    """The page, and every element in it, that is wider than the screen or scrolls sideways."""
+    return page.evaluate(
+        """() => {
+            const out = [];
+            const width = document.documentElement.clientWidth;
+            if (document.documentElement.scrollWidth > width) out.push("page " + document.documentElement.scrollWidth);
+            for (const el of document.querySelectorAll("body *")) {
+                const box = el.getBoundingClientRect();
+                if (box.width === 0 && box.height === 0) continue;
+                if (getComputedStyle(el).position === "absolute" && box.width <= 1) continue;
+                if (box.right > width + 0.5 || box.left < -0.5) out.push(el.tagName + "." + el.className + " " + box.left + "-" + box.right);
+                if (el.scrollWidth > el.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(el).overflowX))
+                    out.push("scrolls: " + el.tagName + "." + el.className);
+            }
+            return out;
+        }"""
+    )

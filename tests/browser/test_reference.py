@@ -78,15 +78,21 @@ def test_can_i_build_it_without_a_game(live_server, phone, screenshots):
     page = phone()
     page.goto(live_server + "/can-build")
     page.select_option("#me_wonder", "olympia")
-    page.select_option("#me_side", "B")
-    page.fill("#me_stages", "1")
+    page.click("label[for=me_side_B]")
+    page.click("label[for=me_stages_1]")
     page.fill("#me_coins", "2")
-    page.check("input[name=hand][value=baths]")
-    page.check("input[name=hand][value=aqueduct]")
-    page.get_by_role("button", name="Can I build them?").click()
+    # Structures are tiles, as on a city's page (no lists to hold down on a phone).
+    page.locator("#setup-me .tile label[for=me_cards-stone-pit]").click()
+    page.locator(".hand .tile label[for=hand-baths]").click()
     # Olympia B stage 1 buys raw materials from both neighbours for 1: Baths costs 1 stone,
-    # bought from Giza (the right neighbour's board) for 1 coin.
-    expect(page.locator("#verdicts li[data-card=baths] .price")).to_have_text("1 coin")
-    # Aqueduct: 3 stone; Olympia has none and Giza sells one: no way to get three.
+    # which Olympia's own Stone Pit gives.
+    expect(page.locator("#verdicts li[data-card=baths]")).to_contain_text("own resources")
+    # The hand of Age II: Aqueduct needs 3 stone; Olympia has one and Giza sells one.
+    page.get_by_role("button", name="Age II", exact=True).click()
+    page.locator(".hand .tile label[for=hand-aqueduct]").click()
     expect(page.locator("#verdicts li[data-card=aqueduct] .badge")).to_have_text("resources missing")
+    expect(
+        page.locator("#verdicts li[data-card=baths]")
+    ).to_be_visible()  # the Age I card is still asked about
+    expect(page.locator("#markets")).to_contain_text("Right neighbour sells 1 stone (1 coin each).")
     shot(page, screenshots, "44-can-build-standalone")

@@ -1,5 +1,5 @@
-"""The core flows work with JavaScript switched off: set up, enter a city with the token
-buttons, hand out an age's tokens, read and lock the scoreboard."""
+"""The core flows work with JavaScript switched off: set up, enter a city with token counts
+and the card tiles, Enter to save, hand out an age's tokens, read and lock the scoreboard."""
 
 from __future__ import annotations
 
@@ -7,46 +7,75 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import shot, totals
+from tests.browser.flows import lock, shot, totals
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(browser, live_server, screenshots):
+@pytest.fixture
+def page(browser):
     context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/new")
-        for i, name in enumerate(["Ana", "Bo", "Cy"]):
-            page.fill(f"input[name='seats-{i}-player']", name)
-        page.select_option("select[name='seats-0-wonder']", "giza")
-        page.select_option("select[name='seats-0-side']", "A")
-        page.locator("button[name=submit]").click()
-        hub = page.url
-        page.locator(".cities li").first.locator("a").click()
-        # Without a script the token buttons submit the form and save at once.
-        page.click("button[data-token='3']")
-        expect(page.locator("#token-list .token")).to_have_text(["+3"])
-        page.click("label[for=stages-1]")
-        page.fill("input[name=coins]", "9")
-        page.check("input[name=cards][value=baths]")
-        page.check("input[name=cards][value=altar]")
-        page.click("#save")
-        expect(page.locator(".flash-ok")).to_be_visible()
-        shot(page, screenshots, "60-no-javascript-city")
-        page.goto(hub + "/age")
-        page.click("label[for=age-1]")
-        for i, shields in enumerate([0, 2, 1]):
-            page.fill(f"input[name='shields-{i}']", str(shields))
-        page.locator("button[name=submit]").click()
-        expect(page.locator("#age-result")).to_contain_text("Bo beats Ana")
-        expect(page.locator("#age-result")).to_contain_text("Cy beats Ana")
-        page.goto(hub + "/scoreboard")
-        # Ana: +3 (tapped), -1 and -1 (Age II: Bo and Cy both have more shields), Giza A
-        # stage 1 (3), 9 coins (3), Baths 3 + Altar 2 = 12.
-        assert totals(page)["Ana"] == 12
-        page.click("#lock")
-        expect(page.locator(".flash")).to_be_visible()
-        assert page.locator("#lock").count() == 0
-    finally:
-        context.close()
+    yield context.new_page()
+    context.close()
+
+
+def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page, live_server, screenshots):
+    page.goto(live_server + "/new")
+    for i, name in enumerate(["Ana", "Bo", "Cy"]):
+        page.fill(f"input[name='seats-{i}-player']", name)
+    page.select_option("select[name='seats-0-wonder']", "giza")
+    page.check("input[name=deal]")
+    page.locator("button[name=submit]").click()
+    hub = page.url
+    page.locator(".cities li").first.locator("a").click()
+    # The steppers need the script: without it they are not shown, and the number is typed.
+    expect(page.locator("button[data-step]").first).to_be_hidden()
+    # Token counts are choices: tapping one changes nothing until the city is saved.
+    page.click("label[for=win2-1]")
+    page.click("label[for=stages-1]")
+    page.fill("input[name=coins]", "9")
+    page.locator(".tile label[for=cards-baths]").click()
+    page.locator(".tile label[for=cards-altar]").click()
+    # The Save button stays on the screen wherever the thumb is.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    box = page.locator("#save").bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    shot(page, screenshots, "60-no-javascript-city")
+    # Enter in the name field saves the city (it never adds or removes a token).
+    page.locator("details.more summary").first.click()
+    page.locator("input[name=player]").press("Enter")
+    expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
+    expect(page.locator("input[name=win2][value='1']")).to_be_checked()
+    expect(page.locator("input[name=defeats][value='0']")).to_be_checked()
+    page.goto(hub + "/age")
+    page.click("label[for=age-1]")
+    for i, shields in enumerate([0, 2, 1]):
+        page.fill(f"input[name='shields-{i}']", str(shields))
+    page.locator("button[name=submit]").click()
+    expect(page.locator("#age-result")).to_contain_text("Bo beats Ana")
+    expect(page.locator("#age-result")).to_contain_text("Cy beats Ana")
+    # Ana's +3 of Age II typed in by hand is replaced by the age's own tokens: two defeats.
+    expect(page.locator("#age-result")).to_contain_text(
+        "Replaces the tokens of this age typed in by hand: +3."
+    )
+    page.goto(hub + "/scoreboard")
+    # Ana: -1 and -1 (Age II: Bo and Cy both have more shields), Giza A stage 1 (3),
+    # 9 coins (3), Baths 3 + Altar 2 = 9.
+    assert totals(page)["Ana"] == 9
+    lock(page, hub)
+    assert page.locator("#lock").count() == 0
+
+
+def test_a_quick_pad_takes_a_negative_military_score_without_javascript(page, live_server):
+    page.goto(live_server + "/new?mode=pad")
+    for i, name in enumerate(["Ana", "Bo", "Cy"]):
+        page.fill(f"input[name='seats-{i}-player']", name)
+    page.locator("button[name=submit]").click()
+    page.locator(".cities li").first.locator("a").click()
+    field = page.locator("input[name=pad_military]")
+    # A phone's numeric keypad has no minus key: the field asks for the full keyboard instead.
+    assert field.get_attribute("inputmode") is None and field.get_attribute("type") == "number"
+    field.fill("-3")
+    field.press("Enter")
+    expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
+    expect(page.locator(".cat-chips .cat-military")).to_contain_text("−3")
