@@ -38,6 +38,9 @@ RULE = HexColor("#8C8374")
 PAPER = HexColor("#FBF8F2")
 HEADER = HexColor("#3B3129")
 GOLD = HexColor("#C8961E")
+"""Ornaments only (frames, rules, stars): too light for text."""
+GOLD_DARK = HexColor("#7A5A0E")
+"""Gold for text and for what carries white text (the winner's total): 6.4:1 on white."""
 GOLD_TINT = HexColor("#F7E7B4")
 FREE_CITY = HexColor("#EAE6DF")
 ALERT = HexColor("#B8322A")
