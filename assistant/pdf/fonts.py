@@ -263,21 +263,32 @@ def _ignorable(cp: int) -> bool:
 def _plain(cp: int) -> bool:
     """Characters whose glyph is the font's glyph for the code point, nothing more to shape."""
     return (
-        cp < 0x0590  # Latin, Greek, Cyrillic, Armenian (precomposed: NFC)
-        or 0x1E00 <= cp <= 0x1FFF  # Latin extended additional (Vietnamese), Greek extended
-        or 0x2000 <= cp <= 0x2BFF  # punctuation, symbols, arrows
-        or 0x3000 <= cp <= 0x9FFF  # CJK
-        or 0xAC00 <= cp <= 0xD7A3  # Hangul syllables
-        or 0x1100 <= cp <= 0x11FF
-        or 0xF900 <= cp <= 0xFAFF
-        or 0xFF00 <= cp <= 0xFFEF
-    ) and not unicodedata.category(chr(cp)).startswith("M")
+        (
+            cp < 0x0590  # Latin, Greek, Cyrillic, Armenian (precomposed: NFC)
+            or 0x1E00 <= cp <= 0x1FFF  # Latin extended additional (Vietnamese), Greek extended
+            or 0x2000 <= cp <= 0x2BFF  # punctuation, symbols, arrows
+            or 0x3000 <= cp <= 0x9FFF  # CJK
+            or 0xAC00 <= cp <= 0xD7A3  # Hangul syllables
+            or 0x1100 <= cp <= 0x11FF
+            or 0xF900 <= cp <= 0xFAFF
+            or 0xFF00 <= cp <= 0xFFEF
+        )
+        and not unicodedata.category(chr(cp)).startswith("M")
+        or unicodedata.category(chr(cp)) == "Nd"
+    )
+    # Digits of any script need no shaping: drawn as they are, they keep their left-to-right
+    # order (a shaper would guess right to left for Arabic-Indic digits from their script).
 
 
 _RTL_CLASSES = frozenset({"R", "AL", "RLE", "RLO", "RLI"})
 
 
-def _visual_order(text: str) -> tuple[list[int], list[int]]:
+Direction = Literal["ltr", "auto"]
+"""A line's base direction: left to right (the printouts' languages all read that way), or
+from its first strong character (a name on its own: ``דוד Smith`` then reads from the right)."""
+
+
+def _visual_order(text: str, direction: Direction = "ltr") -> tuple[list[int], list[int]]:
     """The characters' indices in visual order, and each character's embedding level.
 
     python-bidi's Unicode bidirectional algorithm (its pure-Python implementation, which
@@ -290,7 +301,7 @@ def _visual_order(text: str) -> tuple[list[int], list[int]]:
     from bidi import algorithm
 
     storage: dict[str, Any] = algorithm.get_empty_storage()
-    base = algorithm.get_base_level(text)
+    base = algorithm.get_base_level(text) if direction == "auto" else 0
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]
     algorithm.get_embedding_levels(text, storage)
@@ -382,14 +393,14 @@ def _shape(text: str, font: str, rtl: bool) -> tuple[str, float]:
 
 
 @lru_cache(maxsize=8192)
-def layout(text: str, weight: Weight = "regular") -> Line:
+def layout(text: str, weight: Weight = "regular", direction: Direction = "ltr") -> Line:
     """``text`` laid out for print: bidi order, runs by font, shaping where needed."""
     chain = _load_chains()[weight]
     text = unicodedata.normalize("NFC", text)
     missing = tuple(
         dict.fromkeys(c for c in text if not _ignorable(ord(c)) and not any(f.covers(ord(c)) for f in chain))
     )
-    order, levels = _visual_order(text)
+    order, levels = _visual_order(text, direction)
 
     # Group the visual sequence into (face, level) stretches of logically adjacent characters.
     stretches: list[tuple[Face, int, list[int]]] = []
@@ -490,9 +501,13 @@ def draw_text(
     size: float,
     weight: Weight = "regular",
     align: Align = "left",
+    direction: Direction = "ltr",
 ) -> float:
-    """Draw ``text`` on the baseline ``y``, anchored at ``x``; return its width."""
-    line = layout(text, weight)
+    """Draw ``text`` on the baseline ``y``, anchored at ``x``; return its width.
+
+    ``direction`` is the line's base direction: ``auto`` for a name drawn on its own.
+    """
+    line = layout(text, weight, direction)
     width = line.units * size / 1000.0
     if align == "centre":
         x -= width / 2
@@ -700,10 +715,11 @@ def draw_fitted(
     weight: Weight = "regular",
     align: Align = "centre",
     leading: float = 1.2,
+    direction: Direction = "ltr",
 ) -> None:
     """Draw fitted lines as a block vertically centred on ``y_centre``."""
     line_height = fitted.size * leading
     # The block's optical centre: cap height is about 0.72 em in the fonts.
     top_baseline = y_centre + (len(fitted.lines) - 1) * line_height / 2 - fitted.size * 0.36
     for i, line in enumerate(fitted.lines):
-        draw_text(canvas, x, top_baseline - i * line_height, line, fitted.size, weight, align)
+        draw_text(canvas, x, top_baseline - i * line_height, line, fitted.size, weight, align, direction)

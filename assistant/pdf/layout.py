@@ -42,7 +42,7 @@ from .drawing import (
     category_badge,
     star,
 )
-from .fonts import BODY_FONT, MIN_TYPE, Weight, draw_fitted, fit
+from .fonts import BODY_FONT, MIN_TYPE, Direction, Weight, draw_fitted, fit
 
 PAD_ORDER: tuple[Category, ...] = (
     Category.MILITARY,
@@ -179,6 +179,7 @@ def _cell_text(
     max_lines: int = 1,
     min_size: float = MIN_TYPE,
     pad: float = 3.0,
+    direction: Direction = "ltr",
 ) -> None:
     """Text fitted into a cell whose bottom-left corner is (x, y), never below ``MIN_TYPE``."""
     if not text:
@@ -187,9 +188,9 @@ def _cell_text(
     fitted = fit(text, width - 2 * pad, height - pad, size, weight, max_lines=max_lines, min_size=min_size)
     canvas.setFillColor(color)
     if align == "left":
-        draw_fitted(canvas, fitted, x + pad, y + height / 2, weight, "left")
+        draw_fitted(canvas, fitted, x + pad, y + height / 2, weight, "left", direction=direction)
     else:
-        draw_fitted(canvas, fitted, x + width / 2, y + height / 2, weight, "centre")
+        draw_fitted(canvas, fitted, x + width / 2, y + height / 2, weight, "centre", direction=direction)
 
 
 def draw_score_table(
@@ -310,11 +311,24 @@ def _draw_cell(
         elif col.note:
             note_h = max(9 * k, MIN_TYPE * 1.3)
             _cell_text(
-                canvas, col.name, x, y + note_h, w, h - note_h, 10 * k, "bold", INK, max_lines=2, pad=pad
+                canvas,
+                col.name,
+                x,
+                y + note_h,
+                w,
+                h - note_h,
+                10 * k,
+                "bold",
+                INK,
+                max_lines=2,
+                pad=pad,
+                direction="auto",
             )
             _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad * 0.5)
         else:
-            _cell_text(canvas, col.name, x, y, w, h, 10 * k, "bold", INK, max_lines=3, pad=pad)
+            _cell_text(
+                canvas, col.name, x, y, w, h, 10 * k, "bold", INK, max_lines=3, pad=pad, direction="auto"
+            )
         return
     if key == ":wonder":
         canvas.setFillColor(FREE_CITY if col.free_city else WHITE)

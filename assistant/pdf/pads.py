@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.describe import CATEGORY_NAMES
 from ..rules.text import N_, Gettext, Ngettext, Nn_
-from .drawing import ALERT, GOLD, GOLD_DARK, INK, MUTED, RULE, cut_line, draw_qr
+from .drawing import ALERT, GOLD, GOLD_DARK, INK, MUTED, RULE, cut_line, draw_qr, qr_size
 from .fonts import MIN_TYPE, draw_text, one_line_size, register_fonts, text_width, wrap, wrap_link
 from .layout import (
     LOOPBACK_WARNING,
@@ -107,8 +107,9 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     _, _, bw, bh = box
     # Type and spacing scale with the pad: 1.0 for an A5 pad (half an A4 page), either way up.
     k = min(max(bw, bh) / 595.0, min(bw, bh) / 420.0)
-    margin = max(18.0, 14 * k + 8)  # never closer than 6.4 mm to an edge: printers clip there
-    qr = max(58 * k, 60.0) if url else 0.0  # never below ~21 mm: phones must read it
+    margin = max(6.5 * mm, 14 * k + 8)  # never closer than 6.5 mm to an edge: printers clip there
+    # never below ~21 mm (phones must read it), larger for a long link
+    qr = qr_size(url, max(58 * k, 60.0), max(80 * k, 72.0)) if url else 0.0
     title = max(17 * k, 11.0)
     header = 18 * k + title + 12 * k
     footer = max(qr, 30 * k) + 10 * k

@@ -34,6 +34,7 @@ from .drawing import (
     WHITE,
     category_badge,
     draw_qr,
+    qr_size,
     star,
 )
 from .fonts import (
@@ -194,7 +195,8 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     lines = _result_lines(ctx, panel_w - 34 - 14, problems_page)
     content_h = sum(size * 1.3 for _, size, _, _ in lines) + 22
     warning = _qr_warning(ctx, url)
-    panel_h = max(content_h, QR_SIZE + 40 + 9 * len(warning) if url else 0)
+    qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
+    panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
 
     n = len(sheet.cities)
     label_width = 128.0 if n <= 5 else 114.0  # seven columns need the room more
@@ -258,9 +260,9 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         baseline -= size * 0.25
 
     if url:
-        qx = x1 - QR_BLOCK + (QR_BLOCK - QR_SIZE) / 2
-        qy = top - QR_SIZE
-        draw_qr(c, url, qx, qy, QR_SIZE)
+        qx = x1 - QR_BLOCK + (QR_BLOCK - qr) / 2
+        qy = top - qr
+        draw_qr(c, url, qx, qy, qr)
         c.setFillColor(INK)
         caption = fit(t(N_("Scan to open this game")), QR_BLOCK, 12, 8, "bold", max_lines=1)
         draw_text(c, x1 - QR_BLOCK / 2, qy - 10, caption.lines[0], caption.size, "bold", "centre")
@@ -333,7 +335,7 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
         c.setFillColor(WHITE)
         draw_text(c, x + width - 10, top - 16, right, 10.5, "bold", "right")
         size = one_line_size(city.player, width - right_w - 40, 12, "bold")
-        name_w = draw_text(c, x + 10, top - 16.5, city.player, size, "bold")
+        name_w = draw_text(c, x + 10, top - 16.5, city.player, size, "bold", direction="auto")
         room = width - right_w - 40 - name_w - 12
         if sub and room > 30:
             c.setFillColor(mix(WHITE, bar, 0.3))

@@ -129,3 +129,41 @@ def qr_codes(path: Path, dpi: int, *, first: int = 1, last: int = 1) -> list[str
         out = subprocess.run([zbarimg, "--raw", "-q", str(png)], capture_output=True, text=True).stdout
         codes += out.split()
     return codes
+
+
+_BFCHAR = re.compile(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]+)>")
+
+
+def _to_unicode(font: Any) -> dict[int, str]:
+    data = font["/ToUnicode"].get_object().get_data()
+    out = {}
+    for code, hexed in _BFCHAR.findall(data):
+        value = int(hexed, 16)
+        # ReportLab writes code points above U+FFFF as plain hex (not UTF-16): take them as such.
+        out[int(code, 16)] = chr(value) if value <= 0x10FFFF else "\ufffd"
+    return out
+
+
+def drawn_strings(pdf: bytes) -> list[str]:
+    """Each text object's characters in the order they are drawn on the page (visual order,
+    left to right, by each font's ToUnicode map): what the glyphs are, not what a text
+    extractor makes of them."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    strings: list[str] = []
+    for page in reader.pages:
+        maps = {name: _to_unicode(font) for name, font in _fonts_of(page).items()}
+        content = ContentStream(page.get_contents(), reader)
+        font, current = "", ""
+        for operands, operator in content.operations:
+            if operator == b"BT":
+                current = ""
+            elif operator == b"ET":
+                strings.append(current)
+            elif operator == b"Tf":
+                font = str(operands[0])
+            elif operator in (b"Tj", b"TJ"):
+                items = operands[0] if operator == b"TJ" else [operands[0]]
+                for item in items:
+                    if isinstance(item, (pypdf.generic.TextStringObject, pypdf.generic.ByteStringObject)):
+                        current += "".join(maps[font].get(b, "\ufffd") for b in item.original_bytes)
+    return strings

@@ -99,7 +99,8 @@ def test_the_pdf_check_for_empty_boxes_would_catch_one():
 
 def test_each_script_goes_to_the_font_made_for_it():
     fonts = {
-        script: {r.font for r in runs(name) if r.text.strip()} - {BODY_FONT} for script, name in SCRIPTS.items()
+        script: {r.font for r in runs(name) if r.text.strip()} - {BODY_FONT}
+        for script, name in SCRIPTS.items()
     }
     assert fonts["Hangul"] == {"NanumGothic"}
     assert fonts["Han (simplified)"] == fonts["Han (traditional)"] == {"DroidSansFallback-CJK"}
@@ -187,9 +188,7 @@ def test_devanagari_is_shaped_with_its_conjuncts_and_vowel_signs():
 def test_widths_come_from_the_shaped_glyphs():
     plain = text_width("محمد علي", 10)
     assert plain == pytest.approx(layout("محمد علي").units / 100)
-    assert text_width("דוד", 10) == pytest.approx(
-        pdfmetrics.stringWidth("דוד", "DejaVuSans", 10), rel=0.05
-    )
+    assert text_width("דוד", 10) == pytest.approx(pdfmetrics.stringWidth("דוד", "DejaVuSans", 10), rel=0.05)
 
 
 # --- what no bundled font has ----------------------------------------------------------------
