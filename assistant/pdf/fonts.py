@@ -274,8 +274,7 @@ def _plain(cp: int) -> bool:
             or 0xFF00 <= cp <= 0xFFEF
         )
         and not unicodedata.category(chr(cp)).startswith("M")
-        or unicodedata.category(chr(cp)) == "Nd"
-    )
+    ) or unicodedata.category(chr(cp)) == "Nd"
     # Digits of any script need no shaping: drawn as they are, they keep their left-to-right
     # order (a shaper would guess right to left for Arabic-Indic digits from their script).
 

@@ -115,7 +115,7 @@ def test_the_rulebook_order_is_offered_too(keep):
 
 
 def test_an_unknown_row_order_is_refused():
-    with pytest.raises(ValueError, match="pad.*rulebook"):
+    with pytest.raises(ValueError, match=r"pad.*rulebook"):
         score_pad_pdf(4, order="alphabetical")
 
 

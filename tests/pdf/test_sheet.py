@@ -693,7 +693,7 @@ def _near_empty_last_pages(paper: str, folder: Path) -> list[int]:
         sheet = _random_sheet(rng, rng.randint(3, 7))
         path = folder / "near-empty.pdf"
         path.write_bytes(score_sheet_pdf(sheet, paper=paper, invariant=True))
-        width, height, words = word_boxes(path)[-1]
+        _width, height, words = word_boxes(path)[-1]
         body = [w for w in words if w[3] < height - 40]
         filled = max(w[3] for w in body) - min(w[1] for w in body)
         if filled < 0.1 * (height - 86):
