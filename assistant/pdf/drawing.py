@@ -32,7 +32,7 @@ class Palette:
 
 WHITE = HexColor("#FFFFFF")
 INK = HexColor("#1F1B16")
-MUTED = HexColor("#6B645A")
+MUTED = HexColor("#5A534A")
 FAINT = HexColor("#B9B1A4")
 RULE = HexColor("#8C8374")
 PAPER = HexColor("#FBF8F2")
