@@ -94,7 +94,7 @@ def _qr_notice(public_url: str | None, host: str, port: int) -> None:
         return
     if public_url:
         where = f"ASSISTANT_PUBLIC_URL is {public_url}"
-    elif loopback_link(f"http://{host}:{port}/"):
+    elif host != "0.0.0.0" and host != "::" and loopback_link(f"http://{host}:{port}/"):
         where = f"the app listens on {host} only"
     else:
         where = "ASSISTANT_PUBLIC_URL is not set (links follow the address a page was opened at)"
