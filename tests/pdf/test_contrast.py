@@ -38,7 +38,19 @@ def word_contrasts(path: Path, page: int) -> list[tuple[str, float]]:
         pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
     prefix = path.with_name(f"{path.stem}-gray{page}")
     subprocess.run(
-        ["pdftoppm", "-gray", "-r", str(DPI), "-f", str(page), "-l", str(page), "-png", str(path), str(prefix)],
+        [
+            "pdftoppm",
+            "-gray",
+            "-r",
+            str(DPI),
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-png",
+            str(path),
+            str(prefix),
+        ],
         check=True,
     )
     image = Image.open(next(path.parent.glob(f"{prefix.name}-*.png"))).convert("L")
@@ -78,7 +90,9 @@ def test_the_winners_total_free_city_ties_and_warnings_are_legible_in_grayscale(
         city(1, "Bo", [3, 1, 3, 5, 0, -1, 1], coins=4, wonder="giza"),
         city(2, "Free City", [0, 1, 3, 6, 0, 0, 0], free_city=True, wonder="ephesus"),
     ]
-    sheet = ranked(cities, decided_by="coins", explanation=N_("Ana and Bo both have 12 points; Ana has more coins."))
+    sheet = ranked(
+        cities, decided_by="coins", explanation=N_("Ana and Bo both have 12 points; Ana has more coins.")
+    )
     pdf = score_sheet_pdf(sheet, url="http://127.0.0.1:5000/g/x", played_on=PLAYED_ON, invariant=True)
     path = keep(pdf, "sheet-contrast-tie")
     contrasts = dict(word_contrasts(path, 1))
