@@ -45,7 +45,7 @@ from .forms import (
     SheetForm,
     choice_list,
 )
-from .i18n import LANGUAGE_NAMES, available_languages, render_text
+from .i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
 
 bp = Blueprint("games", __name__)
 
@@ -583,13 +583,19 @@ def _language_choices() -> list[SelectChoice]:
     return choice_list((code, LANGUAGE_NAMES[code]) for code in available_languages())
 
 
-def _reader_language() -> str:
+def _reader_language(game_language: str | None = None) -> str:
+    """The page's language; for a request that states none (no choice made, no
+    ``Accept-Language``: a script, a bare download), the game's."""
+    stated = request.cookies.get(LANG_COOKIE) or request.headers.get("Accept-Language")
+    if not stated and game_language in available_languages():
+        return str(game_language)
     return str(get_locale() or "en")
 
 
 @bp.get("/g/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
-    """The game's score sheet as a PDF, in the reader's language (or ``?lang=``)."""
+    """The game's score sheet as a PDF, in the reader's language (or ``?lang=``; for a request
+    that states no language, the game's)."""
     from flask_babel import force_locale, format_date, gettext, ngettext
 
     from ..pdf import score_sheet_pdf
@@ -598,7 +604,7 @@ def sheet_pdf(token: str) -> Response:
     if loaded.game is None:
         abort(400)
     paper = request.args.get("paper", "a4").lower()
-    lang = request.args.get("lang") or _reader_language()
+    lang = request.args.get("lang") or _reader_language(loaded.row.language)
     if paper not in ("a4", "letter") or lang not in available_languages():
         abort(400)
     url = _absolute("games.scoreboard", token=loaded.row.view_token)
@@ -628,7 +634,7 @@ def print_sheet(token: str) -> str:
     form = SheetForm(request.args)
     form.lang.choices = _language_choices()
     if not request.args.get("lang"):
-        form.lang.data = _reader_language()
+        form.lang.data = _reader_language(loaded.row.language)
     qr_url = _absolute("games.scoreboard", token=loaded.row.view_token)
     return render_template(
         "games/print_sheet.html",

@@ -131,3 +131,18 @@ def test_bad_pad_options_are_refused_on_the_page(client):
     response = client.get("/pads?paper=a5&players=9&per_page=3&lang=xx&submit=1")
     assert response.mimetype == "text/html"
     assert "Not a valid choice" in response.get_data(as_text=True)
+
+
+def test_a_request_that_states_no_language_gets_the_sheet_in_the_games(nocsrf_client):
+    token = _import(nocsrf_client)
+    with nocsrf_client.application.app_context():
+        from assistant.store import games as store
+        from assistant.web.db import get_session
+
+        session = get_session()
+        store.by_edit_token(session, token).language = "tr"
+        session.commit()
+    response = nocsrf_client.get(f"/g/{token}/sheet.pdf")
+    assert "Askeri" in pdf_text(response.data)
+    english = nocsrf_client.get(f"/g/{token}/sheet.pdf", headers={"Accept-Language": "en"})
+    assert "Military" in pdf_text(english.data)
