@@ -112,7 +112,10 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     qr = qr_size(url, max(58 * k, 60.0), max(80 * k, 72.0)) if url else 0.0
     title = max(17 * k, 11.0)
     header = 18 * k + title + 12 * k
-    footer = max(qr, 30 * k) + 10 * k
+    # The footer band: the winner's line, then the QR code's caption and link (and the
+    # loopback warning) under it, beside the code.
+    captions = (3 + (2 if url and loopback_link(url) else 0)) * MIN_TYPE * 1.3 if url else 0.0
+    footer = max(qr, 30 * k, 30 * k + captions) + 10 * k
     unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / ROWS)
     cities = players + 1 if players == 2 else players
     avail = bw - 2 * margin
@@ -241,23 +244,22 @@ def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator,
         return
     qx, qy = x1 - qr, band_top - qr
     draw_qr(c, url, qx, qy, qr)
-    # caption and link beside the code, right-aligned, above the winner's line
+    # caption and link beside the code, right-aligned, under the winner's line
     text_right = qx - 8 * k
-    room = max(text_right - (table_x + winner_w + 40 * k), 60.0)
+    room = max(text_right - table_x, 60.0)
     caption = t(N_("Score it online"))
     c.setFillColor(MUTED)
-    y = band_top - max(7 * k, MIN_TYPE)
-    draw_text(
-        c, text_right, y, caption, one_line_size(caption, room, max(7 * k, MIN_TYPE), "bold"), "bold", "right"
-    )
+    y = line_y - 14 * k - MIN_TYPE
+    size = one_line_size(caption, room, max(7 * k, MIN_TYPE), "bold")
+    draw_text(c, text_right, y, caption, max(size, MIN_TYPE), "bold", "right")
     link_size = MIN_TYPE
     for line in wrap_link(url, room, link_size)[:2]:
-        y -= link_size * 1.25
+        y -= link_size * 1.3
         draw_text(c, text_right, y, line, link_size, "regular", "right")
     if loopback_link(url):
         c.setFillColor(ALERT)
         for line in wrap(t(LOOPBACK_WARNING), room, MIN_TYPE, "bold")[:2]:
-            y -= MIN_TYPE * 1.25
+            y -= MIN_TYPE * 1.3
             draw_text(c, text_right, y, line, MIN_TYPE, "bold", "right")
 
 
