@@ -88,7 +88,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     out.write(f"7 Wonders table assistant: serving on {args.host}:{args.port} (Ctrl+C stops)\n")
     if is_unreachable_url(public):
         out.write(
-            f"Only this computer can open {public}/ : phones cannot reach it.\n"
+            f"Only this computer can open {public}/ : phones cannot reach it, and QR codes on printed "
+            "sheets and pads would lead there too.\n"
             "To let the phones at the table in, start with --host 0.0.0.0 (the default) on a computer "
             "connected to their network, or set ASSISTANT_PUBLIC_URL to the address they use.\n"
         )
@@ -255,45 +256,103 @@ def _paper(value: str) -> str:
     return lowered
 
 
+LANGUAGES = ("en", "es", "ca", "pl", "tr", "ko")
+"""The languages a printout speaks (the app's; English needs no catalogue)."""
+
+
+def _language(value: str) -> tuple[str, Any]:
+    """The language code and its translations (babel), or a refusal naming ``--lang``."""
+    from babel.support import NullTranslations, Translations
+
+    code = value.strip().lower().replace("_", "-")
+    if code not in LANGUAGES:
+        _fail(f"--lang: one of {', '.join(LANGUAGES)}, not {value!r}.")
+    if code == "en":
+        return code, NullTranslations()
+    from .pdf.layout import TRANSLATIONS_DIR
+
+    translations = Translations.load(str(TRANSLATIONS_DIR), [code])
+    if not isinstance(translations, Translations):
+        _fail(f"--lang: the {code} catalogue is not compiled (pybabel compile -d assistant/translations).")
+    return code, translations
+
+
+def _warn_loopback(url: str | None) -> None:
+    from .pdf import loopback_link
+
+    if url and loopback_link(url):
+        sys.stderr.write(
+            f"Warning: the QR code leads to {url}, which only this computer can open; "
+            "give --url the address phones use.\n"
+        )
+
+
 def cmd_sheet(args: argparse.Namespace) -> int:
     from datetime import date
+
+    from babel.dates import format_date
 
     from .pdf import score_sheet_pdf
     from .rules.scoring import score_game
 
-    data = _decode(_read_text(args.game), args.game)
-    try:
-        game = parse_game(data)
-    except GameFormatError as exc:
-        _fail(_game_error(args.game, exc))
+    lang, translations = _language(args.lang)
+    paper = _paper(args.paper)
     played_on = None
     if args.date:
         try:
             played_on = date.fromisoformat(args.date)
         except ValueError:
             _fail("--date: a date such as 2026-11-30.")
+    data = _decode(_read_text(args.game), args.game)
+    try:
+        game = parse_game(data)
+    except GameFormatError as exc:
+        _fail(_game_error(args.game, exc))
+    _warn_loopback(args.url)
     pdf = score_sheet_pdf(
         score_game(game),
-        paper=_paper(args.paper),
+        paper=paper,
         url=args.url,
         title=args.title,
         played_on=played_on or date.today(),
+        gettext=translations.gettext,
+        ngettext=translations.ngettext,
+        lang=lang,
+        format_date=lambda day: format_date(day, "long", locale=lang),
     )
     _write(args.output, pdf)
     return 0
 
 
 def cmd_pad(args: argparse.Namespace) -> int:
-    from .pdf import score_pad_pdf
+    from .pdf import pad_plan, score_pad_pdf
 
     if not 2 <= args.players <= 7:
         _fail("--players: 2 to 7.")
     if args.per_page not in (1, 2, 4):
         _fail("--per-page: 1, 2 or 4.")
-    _write(
-        args.output,
-        score_pad_pdf(args.players, paper=_paper(args.paper), per_page=args.per_page, url=args.url),
+    if args.order not in ("pad", "rulebook"):
+        _fail("--order: pad (the game's own pad, science last) or rulebook (its counting order).")
+    lang, translations = _language(args.lang)
+    paper = _paper(args.paper)
+    _warn_loopback(args.url)
+    plan = pad_plan(args.players, paper=paper, per_page=args.per_page, url=args.url, order=args.order)
+    if plan.per_page != args.per_page:
+        sys.stderr.write(
+            f"Note: {plan.per_page} pads a page, not {args.per_page}: "
+            f"{args.players} players need columns at least 15 mm wide.\n"
+        )
+    pdf = score_pad_pdf(
+        args.players,
+        paper=paper,
+        per_page=args.per_page,
+        url=args.url,
+        order=args.order,
+        gettext=translations.gettext,
+        ngettext=translations.ngettext,
+        lang=lang,
     )
+    _write(args.output, pdf)
     return 0
 
 
@@ -377,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--url", help="link back to the game online (printed with a QR code)")
     p.add_argument("--title", help="a title for the sheet")
     p.add_argument("--date", help="the date printed (default today), e.g. 2026-11-30")
+    p.add_argument("--lang", default="en", help="the sheet's language: en (default), es, ca, pl, tr or ko")
     p.set_defaults(func=cmd_sheet)
 
     p = sub.add_parser("pad", help="blank score pads as PDF")
@@ -384,7 +444,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
     p.add_argument("--paper", default="a4", help="a4 (default) or letter")
     p.add_argument("--per-page", type=int, default=1, help="pads per page: 1 (default), 2 or 4")
-    p.add_argument("--url", help="print a QR code to this address")
+    p.add_argument("--url", help="print a QR code to this address (the app's new-game page, say)")
+    p.add_argument("--lang", default="en", help="the pads' language: en (default), es, ca, pl, tr or ko")
+    p.add_argument(
+        "--order",
+        default="pad",
+        help="rows as on the game's own pad (pad, the default: science last) or in the rulebook's counting order (rulebook)",
+    )
     p.set_defaults(func=cmd_pad)
 
     p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")

@@ -53,7 +53,10 @@ def lan_addresses() -> list[str]:
 
 
 def _host_of(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower()
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:  # not a URL at all (an unclosed IPv6 bracket)
+        return "?"
 
 
 def is_unreachable_url(url: str) -> bool:

@@ -211,8 +211,67 @@ def test_sheet_writes_the_score_sheet_pdf(capsys, game_file, tmp_path):
     text = "\n".join(page.extract_text() for page in reader.pages)
     for name, total in THREE_TOTALS.items():
         assert name in text and str(total) in text
-    assert "2026-11-30" in text
+    assert "November 30, 2026" in text
     assert abs(float(reader.pages[0].mediabox.width) - 612) < 1
+    assert err == ""  # a link phones can open: no warning
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ko", ["군사", "합계", "2026년 11월 30일"]),
+        ("es", ["Militar", "30 de noviembre de 2026"]),
+        ("tr", ["Askeri"]),
+    ],
+)
+def test_sheet_prints_in_the_language_asked_for(capsys, game_file, tmp_path, lang, words):
+    out_file = tmp_path / "sheet.pdf"
+    status, _, err = run(
+        capsys, "sheet", str(game_file), "-o", str(out_file), "--lang", lang, "--date", "2026-11-30"
+    )
+    assert status == 0, err
+    reader = PdfReader(str(out_file))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for word in words:
+        assert word in text, (word, text[:300])
+    assert "Military" not in text
+    assert reader.trailer["/Root"]["/Lang"] == lang
+
+
+@pytest.mark.parametrize("command", [["sheet", "GAME"], ["pad", "--players", "4"]])
+def test_an_unknown_language_is_refused_naming_the_option(capsys, game_file, tmp_path, command):
+    args = [str(game_file) if a == "GAME" else a for a in command]
+    status, out, err = run(capsys, *args, "-o", str(tmp_path / "x.pdf"), "--lang", "xx")
+    assert status == 2 and out == ""
+    assert err.startswith("--lang:") and "ko" in err and err.count("\n") == 1
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_bad_language_from_a_real_process_exits_2_without_a_traceback(tmp_path):
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "assistant",
+            "pad",
+            "--players",
+            "4",
+            "-o",
+            str(tmp_path / "x.pdf"),
+            "--lang",
+            "xx",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr and "--lang" in result.stderr
+
+
+def test_sheet_warns_when_its_qr_code_leads_to_this_computer_only(capsys, game_file, tmp_path):
+    status, _, err = run(
+        capsys, "sheet", str(game_file), "-o", str(tmp_path / "s.pdf"), "--url", "http://127.0.0.1:5000/g/x"
+    )
+    assert status == 0 and err.startswith("Warning: the QR code leads to http://127.0.0.1:5000/g/x")
 
 
 def test_pad_writes_blank_pads(capsys, tmp_path):
@@ -221,12 +280,37 @@ def test_pad_writes_blank_pads(capsys, tmp_path):
     assert status == 0
     text = PdfReader(str(out_file)).pages[0].extract_text()
     assert "Military" in text and "Guilds" in text
+    assert "Coins (tie-break)" in text
+
+
+def test_pad_prints_in_the_language_and_row_order_asked_for(capsys, tmp_path):
+    out_file = tmp_path / "pads.pdf"
+    status, _, err = run(
+        capsys, "pad", "--players", "4", "-o", str(out_file), "--lang", "pl", "--order", "rulebook"
+    )
+    assert status == 0, err
+    reader = PdfReader(str(out_file))
+    text = reader.pages[0].extract_text()
+    lines = text.splitlines()
+    assert lines.index("Konflikty") < lines.index("Nauka") < lines.index("Handel")  # rulebook order
+    assert reader.trailer["/Root"]["/Lang"] == "pl"
+
+
+def test_seven_players_four_a_page_on_letter_get_two_and_the_command_says_so(capsys, tmp_path):
+    out_file = tmp_path / "pads.pdf"
+    status, _, err = run(
+        capsys, "pad", "--players", "7", "--per-page", "4", "--paper", "letter", "-o", str(out_file)
+    )
+    assert status == 0
+    assert err == "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide.\n"
+    assert PdfReader(str(out_file)).pages[0].extract_text().count("Score pad") == 2
 
 
 @pytest.mark.parametrize(
     ("args", "words"),
     [
         (["--players", "9"], "--players"),
+        (["--players", "4", "--order", "alphabetical"], "--order"),
         (["--players", "4", "--per-page", "3"], "--per-page"),
         (["--players", "4", "--paper", "a5"], "--paper"),
     ],

@@ -91,7 +91,7 @@ def test_serve_listens_for_the_phones_by_default_and_prints_their_address_and_a_
 
 def test_serve_on_loopback_warns_that_phones_cannot_reach_it(tmp_path: Path):
     out = _serve_output(tmp_path, "--host", "127.0.0.1")
-    assert "phones cannot reach it" in out
+    assert "phones cannot reach it, and QR codes on printed sheets and pads would lead there too" in out
     assert "Phones at the table open" not in out
     assert "█" not in out
 

@@ -10,9 +10,21 @@ b'%PDF-'
 
 from __future__ import annotations
 
-from .fonts import register_fonts
-from .layout import PAPERS
-from .pads import score_pad_pdf
+from .fonts import missing_glyphs, register_all_fonts, register_fonts
+from .layout import LOOPBACK_WARNING, PAPERS, ROW_ORDERS, loopback_link
+from .pads import PadPlan, pad_plan, score_pad_pdf
 from .sheet import score_sheet_pdf
 
-__all__ = ["PAPERS", "register_fonts", "score_pad_pdf", "score_sheet_pdf"]
+__all__ = [
+    "LOOPBACK_WARNING",
+    "PAPERS",
+    "ROW_ORDERS",
+    "PadPlan",
+    "loopback_link",
+    "missing_glyphs",
+    "pad_plan",
+    "register_all_fonts",
+    "register_fonts",
+    "score_pad_pdf",
+    "score_sheet_pdf",
+]

@@ -32,12 +32,15 @@ class Palette:
 
 WHITE = HexColor("#FFFFFF")
 INK = HexColor("#1F1B16")
-MUTED = HexColor("#6B645A")
+MUTED = HexColor("#5A534A")
 FAINT = HexColor("#B9B1A4")
 RULE = HexColor("#8C8374")
 PAPER = HexColor("#FBF8F2")
 HEADER = HexColor("#3B3129")
 GOLD = HexColor("#C8961E")
+"""Ornaments only (frames, rules, stars): too light for text."""
+GOLD_DARK = HexColor("#7A5A0E")
+"""Gold for text and for what carries white text (the winner's total): 6.4:1 on white."""
 GOLD_TINT = HexColor("#F7E7B4")
 FREE_CITY = HexColor("#EAE6DF")
 ALERT = HexColor("#B8322A")
@@ -185,17 +188,38 @@ def star(canvas: Canvas, cx: float, cy: float, radius: float, color: Color) -> N
     canvas.restoreState()
 
 
+QUIET = 4
+"""Modules of white around a QR code: the standard's quiet zone."""
+
+
 @lru_cache(maxsize=64)
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code's modules for ``url`` (medium error correction, no quiet zone).
+    """The QR code's modules for ``url`` (no quiet zone).
 
-    Cached: a page of four pads carries the same code four times, and a game's sheet is
-    printed again with the same link.
+    Medium error correction while the code stays small (up to version 4, 33 modules);
+    low for a longer link, so its modules stay large enough to read from print. Cached:
+    a page of four pads carries the same code four times.
     """
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
     code.add_data(url)
     code.make(fit=True)
+    if code.version > 4:
+        code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=0)
+        code.add_data(url)
+        code.make(fit=True)
     return tuple(tuple(bool(m) for m in row) for row in code.get_matrix())
+
+
+MODULE = 0.8 * 72 / 25.4
+"""The smallest module a printed code should have (0.8 mm): phone cameras, and a page
+scanned back at 100 dpi, read it."""
+
+
+def qr_size(url: str, smallest: float, largest: float) -> float:
+    """The side of the square for ``url``'s code: modules of at least :data:`MODULE` where
+    the room allows, between ``smallest`` and ``largest`` points."""
+    modules = len(qr_matrix(url)) + 2 * QUIET
+    return max(smallest, min(largest, modules * MODULE))
 
 
 def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
@@ -205,7 +229,7 @@ def draw_qr(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
     sharp at any zoom and prints crisply.
     """
     matrix = qr_matrix(url)
-    quiet = 4
+    quiet = QUIET
     modules = len(matrix) + 2 * quiet
     cell = size / modules
     canvas.saveState()

@@ -1,27 +1,35 @@
 """Paper sizes, translation, and the score table both printouts share.
 
 The table is the game's score pad turned into a grid: a column per city in seating
-order, a header row for the player's name and one for the wonder, a row per category in
-rulebook order (its colour and icon at the left), then the total; the score sheet adds
-the coins (the tie-break) and the ranks, the blank pad leaves every cell empty.
+order, a header row for the player's name and one for the wonder, a row per category
+(its colour and icon at the left), the total and the coins (the tie-break); the score
+sheet adds the ranks, the blank pad leaves every cell empty. The sheet, which explains a
+score, lists the categories in the rulebook's counting order; the pad in the order of
+the game's own score pad (science last).
+
+Every text colour is chosen for WCAG AA contrast (4.5:1) on its background, in colour
+and in grayscale: tests measure it on the rendered pages.
 """
 
 from __future__ import annotations
 
+import gettext as stdlib_gettext
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.model import CATEGORIES, Category
-from ..rules.text import Gettext, Ngettext, Text
+from ..rules.text import N_, Gettext, Ngettext, Text
 from .drawing import (
-    FAINT,
     FREE_CITY,
     GOLD,
+    GOLD_DARK,
     GOLD_TINT,
     HEADER,
     INK,
@@ -32,7 +40,21 @@ from .drawing import (
     category_badge,
     star,
 )
-from .fonts import BODY_FONT, Weight, draw_fitted, fit
+from .fonts import BODY_FONT, MIN_TYPE, Direction, Weight, draw_fitted, fit
+
+PAD_ORDER: tuple[Category, ...] = (
+    Category.MILITARY,
+    Category.TREASURY,
+    Category.WONDER,
+    Category.CIVILIAN,
+    Category.COMMERCIAL,
+    Category.GUILDS,
+    Category.SCIENCE,
+)
+"""The rows of the first edition's own score pad, top to bottom: science comes last
+(the rulebook counts it fifth, which is the order the sheet uses to explain a score)."""
+
+ROW_ORDERS: dict[str, tuple[Category, ...]] = {"pad": PAD_ORDER, "rulebook": CATEGORIES}
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 PAPER_NAMES = "A4, letter"
@@ -93,6 +115,8 @@ class Column:
     rank: str = ""
     winner: bool = False
     free_city: bool = False
+    tie_break: bool = False
+    """The coins decided this city's rank: printed bold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +129,7 @@ class Labels:
     total: str
     coins: str | None = None
     rank: str | None = None
+    order: tuple[Category, ...] = CATEGORIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +149,12 @@ class Metrics:
     """Blank cells to write in (the pad): the total row stays light."""
 
     def height(self, labels: Labels) -> float:
-        h = self.name_height + self.wonder_height + len(CATEGORIES) * self.category_height + self.total_height
+        h = (
+            self.name_height
+            + self.wonder_height
+            + len(labels.order) * self.category_height
+            + self.total_height
+        )
         if labels.coins is not None:
             h += self.minor_height
         if labels.rank is not None:
@@ -145,18 +175,20 @@ def _cell_text(
     *,
     align: str = "centre",
     max_lines: int = 1,
-    min_size: float = 5.5,
+    min_size: float = MIN_TYPE,
     pad: float = 3.0,
+    direction: Direction = "ltr",
 ) -> None:
-    """Text fitted into a cell whose bottom-left corner is (x, y)."""
+    """Text fitted into a cell whose bottom-left corner is (x, y), never below ``MIN_TYPE``."""
     if not text:
         return
+    size = max(size, MIN_TYPE)
     fitted = fit(text, width - 2 * pad, height - pad, size, weight, max_lines=max_lines, min_size=min_size)
     canvas.setFillColor(color)
     if align == "left":
-        draw_fitted(canvas, fitted, x + pad, y + height / 2, weight, "left")
+        draw_fitted(canvas, fitted, x + pad, y + height / 2, weight, "left", direction=direction)
     else:
-        draw_fitted(canvas, fitted, x + width / 2, y + height / 2, weight, "centre")
+        draw_fitted(canvas, fitted, x + width / 2, y + height / 2, weight, "centre", direction=direction)
 
 
 def draw_score_table(
@@ -174,7 +206,7 @@ def draw_score_table(
     width = m.label_width + cw * len(columns)
     # Row keys: the header rows are marked with a colon so none clashes with a category.
     rows: list[tuple[str, float]] = [(":name", m.name_height), (":wonder", m.wonder_height)]
-    rows += [(c.value, m.category_height) for c in CATEGORIES]
+    rows += [(c.value, m.category_height) for c in labels.order]
     rows.append((":total", m.total_height))
     if labels.coins is not None:
         rows.append((":coins", m.minor_height))
@@ -203,8 +235,10 @@ def draw_score_table(
             canvas.setFillColor(mix(HEADER, WHITE, 0.92))
             canvas.rect(x, y, m.label_width, h, fill=1, stroke=0)
             text = (labels.coins if key == ":coins" else labels.rank) or ""
-            size = (7.5 if key == ":coins" else 9.5) * k
-            _cell_text(canvas, text, x, y, m.label_width, h, size, "bold", MUTED, align="left", pad=pad)
+            size = 9.5 * k
+            _cell_text(
+                canvas, text, x, y, m.label_width, h, size, "bold", MUTED, align="left", pad=pad, max_lines=2
+            )
         else:
             category = Category(key)
             palette = PALETTES[category]
@@ -237,7 +271,7 @@ def draw_score_table(
 
     # row rules (after every fill, so none is painted over): firmer around the categories
     for key, ry in rules[:-1]:
-        strong = key in (":wonder", CATEGORIES[-1].value, ":total")
+        strong = key in (":wonder", labels.order[-1].value, ":total")
         canvas.setStrokeColor(HEADER if strong else RULE)
         canvas.setLineWidth((0.9 if strong else 0.4) * max(k, 0.6))
         canvas.line(x, ry, x + width, ry)
@@ -273,13 +307,26 @@ def _draw_cell(
         if col.note and not col.name:
             _cell_text(canvas, col.note, x, y, w, h, 8.5 * k, "bold", MUTED, max_lines=2, pad=pad)
         elif col.note:
-            note_h = 9 * k
+            note_h = max(9 * k, MIN_TYPE * 1.3)
             _cell_text(
-                canvas, col.name, x, y + note_h, w, h - note_h, 10 * k, "bold", INK, max_lines=2, pad=pad
+                canvas,
+                col.name,
+                x,
+                y + note_h,
+                w,
+                h - note_h,
+                10 * k,
+                "bold",
+                INK,
+                max_lines=2,
+                pad=pad,
+                direction="auto",
             )
-            _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad)
+            _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad * 0.5)
         else:
-            _cell_text(canvas, col.name, x, y, w, h, 10 * k, "bold", INK, max_lines=3, pad=pad)
+            _cell_text(
+                canvas, col.name, x, y, w, h, 10 * k, "bold", INK, max_lines=3, pad=pad, direction="auto"
+            )
         return
     if key == ":wonder":
         canvas.setFillColor(FREE_CITY if col.free_city else WHITE)
@@ -291,14 +338,15 @@ def _draw_cell(
         canvas.rect(x, y, w, h, fill=1, stroke=0)
         return
     if key == ":total":
-        canvas.setFillColor(GOLD if col.winner else mix(HEADER, WHITE, 0.12))
+        canvas.setFillColor(GOLD_DARK if col.winner else mix(HEADER, WHITE, 0.12))
         canvas.rect(x, y, w, h, fill=1, stroke=0)
         _cell_text(canvas, col.total, x, y, w, h, 15 * k, "bold", WHITE, pad=pad)
         return
     if key == ":coins":
-        canvas.setFillColor(mix(HEADER, WHITE, 0.95))
+        canvas.setFillColor(mix(FREE_CITY, WHITE, 0.5) if col.free_city else WHITE)
         canvas.rect(x, y, w, h, fill=1, stroke=0)
-        _cell_text(canvas, col.coins, x, y, w, h, 8 * k, "regular", MUTED, pad=pad)
+        weight: Weight = "bold" if col.tie_break else "regular"
+        _cell_text(canvas, col.coins, x, y, w, h, 11 * k, weight, INK, pad=pad)
         return
     if key == ":rank":
         canvas.setFillColor(GOLD_TINT if col.winner else mix(HEADER, WHITE, 0.95))
@@ -309,7 +357,7 @@ def _draw_cell(
             _cell_text(canvas, col.rank, x + w / 2 - 3 * k, y, w / 2, h, 12 * k, "bold", INK, pad=pad)
         else:
             _cell_text(
-                canvas, col.rank, x, y, w, h, 12 * k, "bold", INK if col.rank != "—" else FAINT, pad=pad
+                canvas, col.rank, x, y, w, h, 12 * k, "bold", INK if col.rank != "—" else MUTED, pad=pad
             )
         return
     category = Category(key)
@@ -320,24 +368,60 @@ def _draw_cell(
     canvas.setFillColor(fill)
     canvas.rect(x, y, w, h, fill=1, stroke=0)
     value = col.values.get(category, "")
-    color = FAINT if value == "0" else INK
+    color = MUTED if value == "0" else INK
     _cell_text(canvas, value, x, y, w, h, 13 * k, "bold", color, pad=pad)
 
 
 CREATOR = "7 Wonders table assistant"
 
 
-def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str, *, invariant: bool) -> Canvas:
-    """A compressed PDF canvas with the document's title and creator set (and fixed dates
-    and ids in ReportLab's invariant mode, for byte-identical output)."""
+def new_canvas(
+    buffer: io.BytesIO,
+    size: tuple[float, float],
+    title: str,
+    *,
+    subject: str,
+    lang: str | None,
+    invariant: bool,
+) -> Canvas:
+    """A compressed PDF canvas with the document's title, subject, language and creator set
+    (and fixed dates and ids in ReportLab's invariant mode, for byte-identical output)."""
     canvas = Canvas(
         buffer,
         pagesize=size,
         invariant=1 if invariant else None,
         pageCompression=1,
         initialFontName=BODY_FONT,
+        lang=(lang or "en").replace("_", "-"),
     )
     canvas.setTitle(title)
+    canvas.setSubject(subject)
     canvas.setCreator(CREATOR)
     canvas.setAuthor(CREATOR)
     return canvas
+
+
+TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
+
+
+@lru_cache(maxsize=1)
+def free_city_names() -> frozenset[str]:
+    """ "Free City" in every bundled language: the name a game set up in any of them gives
+    the Free City's column, so a sheet printed in another does not add its own label too."""
+    names = {"Free City"}
+    for mo in TRANSLATIONS_DIR.glob("*/LC_MESSAGES/messages.mo"):
+        with mo.open("rb") as handle:
+            names.add(stdlib_gettext.GNUTranslations(handle).gettext("Free City"))
+    return frozenset(names)
+
+
+LOOPBACK_WARNING = N_("Only the computer that printed this can open the link.")
+"""Printed under a QR code that leads to a loopback address."""
+
+
+def loopback_link(url: str) -> bool:
+    """Whether ``url`` leads only to the computer it was made on (``127.0.0.1``,
+    ``localhost``, ``[::1]``, ``0.0.0.0``): a printed QR code to it is dead for a phone."""
+    from ..netaddr import is_unreachable_url
+
+    return bool(url) and is_unreachable_url(url)

@@ -1,30 +1,55 @@
 """Blank score pads to print: the score sheet's table with empty cells.
 
-One, two or four pads a page. A pad keeps the shape of an A-series sheet as it shrinks:
-one pad fills a portrait page, two share a landscape page side by side, four a portrait
-page two by two, with dashed lines to cut along. Two players get a third column for the
-Free City.
+One, two or four pads a page, each laid out like the game's own pad: a column per
+player, the rows in the pad's order (science last; the rulebook's counting order on
+request), the total, and a row for the coins, which break a tie. Two players get a
+third column for the Free City.
+
+A pad keeps the shape of an A-series sheet as it shrinks: one pad fills a portrait page,
+two share a landscape page side by side, four a portrait page two by two, with dashed
+lines to cut along. Where that would leave the players' columns narrower than about
+15 mm (room to write a name and two-digit numbers), the pads turn landscape (two stacked
+on a portrait page, four on a landscape page), and where even that is too narrow, fewer
+pads share the page: :func:`pad_plan` says which.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.describe import CATEGORY_NAMES
-from ..rules.model import CATEGORIES
-from ..rules.text import N_, Gettext, Ngettext
-from .drawing import GOLD, INK, MUTED, RULE, cut_line, draw_qr
-from .fonts import draw_text, one_line_size, register_fonts, wrap_link
-from .layout import Column, Labels, Metrics, Translator, draw_score_table, new_canvas, page_size
+from ..rules.text import N_, Gettext, Ngettext, Nn_
+from .drawing import ALERT, GOLD, GOLD_DARK, INK, MUTED, RULE, cut_line, draw_qr, qr_size
+from .fonts import MIN_TYPE, draw_text, one_line_size, register_fonts, text_width, wrap, wrap_link
+from .layout import (
+    LOOPBACK_WARNING,
+    ROW_ORDERS,
+    Column,
+    Labels,
+    Metrics,
+    Translator,
+    draw_score_table,
+    loopback_link,
+    new_canvas,
+    page_size,
+)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 PER_PAGE = (1, 2, 4)
+MIN_COLUMN = 15 * mm
+"""The narrowest player column a pad prints: a name and two-digit numbers, by hand."""
+ROWS = 1.25 + 0.8 + 7 + 1.1 + 0.85
+"""The table's height in row units: name, board, seven categories, total, coins."""
+
+Box = tuple[float, float, float, float]
 
 
-def _check(players: int, per_page: int) -> None:
+def _check(players: int, per_page: int, order: str) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(
             f"A score pad is for {MIN_PLAYERS} to {MAX_PLAYERS} players (two players add the Free City), "
@@ -32,81 +57,162 @@ def _check(players: int, per_page: int) -> None:
         )
     if isinstance(per_page, bool) or per_page not in PER_PAGE:
         raise ValueError(f"Print 1, 2 or 4 score pads per page, not {per_page!r}.")
+    if order not in ROW_ORDERS:
+        raise ValueError(
+            f"Rows in the pad's or the rulebook's order ({', '.join(ROW_ORDERS)}), not {order!r}."
+        )
 
 
-def _boxes(width: float, height: float, per_page: int) -> list[tuple[float, float, float, float]]:
-    """The pads' boxes (x, y, w, h) on a page of this size, top-left first."""
+@dataclass(frozen=True, slots=True)
+class PadPlan:
+    """How a page of pads is laid out."""
+
+    per_page: int
+    """Pads on the page (fewer than asked when the columns would be too narrow)."""
+    landscape: bool
+    """Each pad is wider than tall."""
+    page: tuple[float, float]
+    boxes: tuple[Box, ...]
+    column_width: float
+    """A player's column, in points."""
+
+
+def _arrangement(paper: str, per_page: int, landscape: bool) -> tuple[tuple[float, float], tuple[Box, ...]]:
+    """The page size and pad boxes (x, y, w, h; top-left first) for pads of this orientation."""
+    short, long = sorted(page_size(paper))
     if per_page == 1:
-        return [(0.0, 0.0, width, height)]
+        w, h = (long, short) if landscape else (short, long)
+        return (w, h), ((0.0, 0.0, w, h),)
     if per_page == 2:
-        half = width / 2
-        return [(0.0, 0.0, half, height), (half, 0.0, half, height)]
-    half_w, half_h = width / 2, height / 2
-    return [
-        (0.0, half_h, half_w, half_h),
-        (half_w, half_h, half_w, half_h),
-        (0.0, 0.0, half_w, half_h),
-        (half_w, 0.0, half_w, half_h),
-    ]
+        if landscape:  # two landscape pads stacked on a portrait page
+            return (short, long), ((0.0, long / 2, short, long / 2), (0.0, 0.0, short, long / 2))
+        return (long, short), ((0.0, 0.0, long / 2, short), (long / 2, 0.0, long / 2, short))
+    w, h = (long, short) if landscape else (short, long)
+    hw, hh = w / 2, h / 2
+    return (w, h), ((0.0, hh, hw, hh), (hw, hh, hw, hh), (0.0, 0.0, hw, hh), (hw, 0.0, hw, hh))
 
 
-def _draw_pad(
-    c: Canvas,
-    box: tuple[float, float, float, float],
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    k: float
+    margin: float
+    qr: float
+    unit: float
+    label_width: float
+    column_width: float
+
+
+def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geometry:
+    """Every size of one pad in ``box``."""
+    _, _, bw, bh = box
+    # Type and spacing scale with the pad: 1.0 for an A5 pad (half an A4 page), either way up.
+    k = min(max(bw, bh) / 595.0, min(bw, bh) / 420.0)
+    margin = max(6.5 * mm, 14 * k + 8)  # never closer than 6.5 mm to an edge: printers clip there
+    # never below ~21 mm (phones must read it), larger for a long link
+    qr = qr_size(url, max(58 * k, 60.0), max(80 * k, 72.0)) if url else 0.0
+    title = max(17 * k, 11.0)
+    header = 18 * k + title + 12 * k
+    # The footer band: the winner's line, then the QR code's caption and link (and the
+    # loopback warning) under it, beside the code.
+    captions = (3 + (2 if url and loopback_link(url) else 0)) * MIN_TYPE * 1.3 if url else 0.0
+    footer = max(qr, 30 * k, 30 * k + captions) + 10 * k
+    unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / ROWS)
+    cities = players + 1 if players == 2 else players
+    avail = bw - 2 * margin
+    # The label column: the colour stripe, the badge and the longest word of a label, at
+    # the type size the table will use (no less than the minimum).
+    tk = min(k, unit / 30.0) if unit < 30 * k else k
+    size = max(10 * tk * 0.85, MIN_TYPE)
+    radius = min(unit * 0.36, 11 * tk)
+    words = [w for label in labels.categories.values() for w in label.split()]
+    words += [labels.total, labels.coins or "", labels.player, labels.wonder]
+    widest = max(text_width(w, size, "bold") for w in words if w)
+    label_width = min(max(3.5 * tk + 4 * tk * 3 + 2 * radius + widest + 4, 56.0), 132 * k, avail * 0.36)
+    column_width = min(78 * k, (avail - label_width) / cities)
+    return _Geometry(k, margin, qr, unit, label_width, column_width)
+
+
+def _labels(t: Translator, order: str) -> Labels:
+    rows = ROW_ORDERS[order]
+    return Labels(
+        player=t(N_("Player")),
+        wonder=t(N_("Board")),
+        categories={cat: t(CATEGORY_NAMES[cat]) for cat in rows},
+        total=t(N_("Total")),
+        coins=t(N_("Coins (tie-break)")),
+        order=rows,
+    )
+
+
+def pad_plan(
     players: int,
-    url: str | None,
-    t: Translator,
-) -> None:
+    *,
+    paper: str = "A4",
+    per_page: int = 1,
+    url: str | None = None,
+    order: str = "pad",
+    gettext: Gettext | None = None,
+    ngettext: Ngettext | None = None,
+) -> PadPlan:
+    """The layout :func:`score_pad_pdf` uses: the asked number of pads a page in their usual
+    orientation, turned landscape, or fewer pads, whichever first gives every player a
+    column of at least :data:`MIN_COLUMN`."""
+    _check(players, per_page, order)
+    register_fonts()
+    labels = _labels(Translator(gettext, ngettext), order)
+    best: PadPlan | None = None
+    for count in [n for n in (4, 2, 1) if n <= per_page]:
+        default_landscape = False
+        for landscape in (default_landscape, not default_landscape):
+            page, boxes = _arrangement(paper, count, landscape)
+            column = _geometry(boxes[0], players, url, labels).column_width
+            plan = PadPlan(count, landscape, page, boxes, column)
+            if column >= MIN_COLUMN:
+                return plan
+            if best is None or column > best.column_width:
+                best = plan
+    assert best is not None
+    return best
+
+
+def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels) -> None:
     bx, by, bw, bh = box
-    # Type and spacing scale with the pad: 1.0 for an A5 pad (half an A4 page).
-    k = min(bw / 420.0, bh / 595.0)
-    margin = 22 * k + 6
+    g = _geometry(box, players, url, labels)
+    k, margin, qr = g.k, g.margin, g.qr
     x0, x1 = bx + margin, bx + bw - margin
     top, bottom = by + bh - margin, by + margin
 
     # header: the game and the pad's title, a line for the date
-    c.setFillColor(GOLD)
-    draw_text(c, x0, top - 7 * k, t(N_("7 Wonders · first edition")), 6.5 * k, "bold")
+    c.setFillColor(GOLD_DARK)
+    draw_text(c, x0, top - 7 * k, t(N_("7 Wonders · first edition")), max(6.5 * k, MIN_TYPE), "bold")
     title = t(N_("Score pad"))
     c.setFillColor(INK)
-    title_size = 17 * k
-    title_w = draw_text(c, x0, top - 9 * k - title_size, title, title_size, "bold")
+    title_size = max(17 * k, 11.0)
+    baseline = top - 9 * k - title_size
+    title_w = draw_text(c, x0, baseline, title, title_size, "bold")
     date = t(N_("Date"))
-    date_size = 8.5 * k
+    date_size = max(8.5 * k, 7.0)
     date_x = max(x0 + title_w + 16 * k, x1 - 150 * k)
     c.setFillColor(MUTED)
-    date_w = draw_text(
-        c, date_x, top - 9 * k - title_size, date, one_line_size(date, 60 * k, date_size), "bold"
-    )
+    date_w = draw_text(c, date_x, baseline, date, one_line_size(date, 60 * k, date_size), "bold")
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
-    c.line(
-        date_x + date_w + 4 * k, top - 9 * k - title_size - 1.5 * k, x1, top - 9 * k - title_size - 1.5 * k
-    )
+    c.line(date_x + date_w + 4 * k, baseline - 1.5 * k, x1, baseline - 1.5 * k)
     header_bottom = top - 18 * k - title_size
     c.setStrokeColor(GOLD)
     c.setLineWidth(1.0 * k)
     c.line(x0, header_bottom, x1, header_bottom)
 
-    # footer: the winner's line, and the QR code to the app
-    qr = max(58 * k, 60.0) if url else 0.0  # never below ~21 mm: phones must read it
-    footer_h = max(qr + 22 * k, 30 * k) if url else 30 * k
-    table_top = header_bottom - 12 * k
-    table_bottom = bottom + footer_h + 10 * k
-
     cities = players + 1 if players == 2 else players
-    avail = x1 - x0
-    label_width = min(132 * k, avail * 0.36)
-    column_width = min(78 * k, (avail - label_width) / cities)
-    units = 1.25 + 0.8 + len(CATEGORIES) + 1.1
-    unit = min(56.0 * max(k, 0.75), (table_top - table_bottom) / units)
+    unit = g.unit
     metrics = Metrics(
-        label_width=label_width,
-        column_width=column_width,
+        label_width=g.label_width,
+        column_width=g.column_width,
         name_height=1.25 * unit,
         wonder_height=0.8 * unit,
         category_height=unit,
         total_height=1.1 * unit,
+        minor_height=0.85 * unit,
         k=min(k, unit / 30.0) if unit < 30 * k else k,
         writable=True,
     )
@@ -114,23 +220,18 @@ def _draw_pad(
     columns = [Column() for _ in range(players)]
     if players == 2:
         columns.append(Column(note=free_city, free_city=True))
-    labels = Labels(
-        player=t(N_("Player")),
-        wonder=t(N_("Board")),
-        categories={cat: t(CATEGORY_NAMES[cat]) for cat in CATEGORIES},
-        total=t(N_("Total")),
-    )
-    table_width = label_width + column_width * cities
-    table_x = x0 + (avail - table_width) / 2
-    table_end = draw_score_table(c, table_x, table_top, columns, labels, metrics)
+    table_width = g.label_width + g.column_width * cities
+    table_x = x0 + (x1 - x0 - table_width) / 2
+    table_end = draw_score_table(c, table_x, header_bottom - 12 * k, columns, labels, metrics)
 
-    # the winner's line under the table
-    line_y = table_end - 22 * k
+    # the footer band under the table: the winner's line, and the QR code at the right
+    band_top = table_end - 10 * k
+    line_y = max(band_top - 16 * k, bottom + 4)
     winner = t(N_("Winner"))
     c.setFillColor(MUTED)
-    winner_size = one_line_size(winner, 80 * k, 9 * k, "bold")
+    winner_size = one_line_size(winner, 80 * k, max(9 * k, 7.0), "bold")
     winner_w = draw_text(c, table_x, line_y, winner, winner_size, "bold")
-    line_end = (x1 - qr - 16 * k) if url else table_x + table_width
+    line_end = (x1 - qr - 12 * k) if url else table_x + table_width
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     c.line(
@@ -139,20 +240,27 @@ def _draw_pad(
         max(line_end, table_x + winner_w + 40 * k),
         line_y - 1.5 * k,
     )
-
-    if url:
-        qx, qy = x1 - qr, bottom + 18 * k
-        draw_qr(c, url, qx, qy, qr)
-        c.setFillColor(MUTED)
-        caption = t(N_("Score it online"))
-        caption_w = min(150 * k, x1 - x0)
-        draw_text(
-            c, x1, qy - 8 * k, caption, one_line_size(caption, caption_w, 7 * k, "bold"), "bold", "right"
-        )
-        link_size = 5.5 * k
-        links = wrap_link(url, max(qr * 2.2, 100 * k), link_size)[:2]
-        for i, line in enumerate(links):
-            draw_text(c, x1, qy - 16 * k - i * link_size * 1.2, line, link_size, "regular", "right")
+    if not url:
+        return
+    qx, qy = x1 - qr, band_top - qr
+    draw_qr(c, url, qx, qy, qr)
+    # caption and link beside the code, right-aligned, under the winner's line
+    text_right = qx - 8 * k
+    room = max(text_right - table_x, 60.0)
+    caption = t(N_("Score it online"))
+    c.setFillColor(MUTED)
+    y = line_y - 14 * k - MIN_TYPE
+    size = one_line_size(caption, room, max(7 * k, MIN_TYPE), "bold")
+    draw_text(c, text_right, y, caption, max(size, MIN_TYPE), "bold", "right")
+    link_size = MIN_TYPE
+    for line in wrap_link(url, room, link_size)[:2]:
+        y -= link_size * 1.3
+        draw_text(c, text_right, y, line, link_size, "regular", "right")
+    if loopback_link(url):
+        c.setFillColor(ALERT)
+        for line in wrap(t(LOOPBACK_WARNING), room, MIN_TYPE, "bold")[:2]:
+            y -= MIN_TYPE * 1.3
+            draw_text(c, text_right, y, line, MIN_TYPE, "bold", "right")
 
 
 def score_pad_pdf(
@@ -161,31 +269,45 @@ def score_pad_pdf(
     paper: str = "A4",
     per_page: int = 1,
     url: str | None = None,
+    order: str = "pad",
     gettext: Gettext | None = None,
     ngettext: Ngettext | None = None,
+    lang: str | None = None,
     invariant: bool = False,
 ) -> bytes:
     """A page of blank score pads for ``players`` (2 to 7) as PDF bytes.
 
-    ``per_page`` is 1, 2 or 4; ``url`` adds a QR code to the app on every pad. Labels go
-    through ``gettext``/``ngettext`` (English when absent); ``invariant`` gives
-    byte-identical output for identical input.
+    ``per_page`` is 1, 2 or 4 (fewer when the columns would be too narrow: see
+    :func:`pad_plan`); ``url`` adds a QR code on every pad; ``order`` is ``pad`` (the
+    game's own pad, science last) or ``rulebook`` (its counting order). Labels go through
+    ``gettext``/``ngettext`` (English when absent), in the language ``lang`` recorded in the
+    PDF; ``invariant`` gives byte-identical output for identical input.
     """
-    _check(players, per_page)
-    width, height = page_size(paper)
-    if per_page == 2:
-        width, height = height, width  # two portrait pads side by side on a landscape page
-    register_fonts()
+    plan = pad_plan(
+        players, paper=paper, per_page=per_page, url=url, order=order, gettext=gettext, ngettext=ngettext
+    )
     t = Translator(gettext, ngettext)
+    labels = _labels(t, order)
+    width, height = plan.page
 
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width, height), t(N_("7 Wonders score pads")), invariant=invariant)
-    for box in _boxes(width, height, per_page):
-        _draw_pad(canvas, box, players, url, t)
-    if per_page >= 2:
-        cut_line(canvas, width / 2, 0, width / 2, height)
-    if per_page == 4:
-        cut_line(canvas, 0, height / 2, width, height / 2)
+    subject = t(Nn_("Blank score pad for {n} player", "Blank score pads for {n} players", players))
+    canvas = new_canvas(
+        buffer,
+        (width, height),
+        t(N_("7 Wonders score pads")),
+        subject=subject,
+        lang=lang,
+        invariant=invariant,
+    )
+    for box in plan.boxes:
+        _draw_pad(canvas, box, players, url, t, labels)
+    xs = sorted({b[0] for b in plan.boxes} - {0.0})
+    ys = sorted({b[1] for b in plan.boxes} - {0.0})
+    for x in xs:
+        cut_line(canvas, x, 0, x, height)
+    for y in ys:
+        cut_line(canvas, 0, y, width, y)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

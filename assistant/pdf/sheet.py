@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -24,6 +24,7 @@ from ..rules.text import N_, Gettext, Ngettext, Nn_, Text
 from .drawing import (
     ALERT,
     GOLD,
+    GOLD_DARK,
     GOLD_TINT,
     HEADER,
     INK,
@@ -33,6 +34,7 @@ from .drawing import (
     WHITE,
     category_badge,
     draw_qr,
+    qr_size,
     star,
 )
 from .fonts import (
@@ -41,11 +43,24 @@ from .fonts import (
     fit,
     one_line_size,
     register_fonts,
+    signed,
     text_width,
     wrap,
     wrap_link,
 )
-from .layout import Column, Labels, Metrics, Translator, draw_score_table, mix, new_canvas, page_size
+from .layout import (
+    LOOPBACK_WARNING,
+    Column,
+    Labels,
+    Metrics,
+    Translator,
+    draw_score_table,
+    free_city_names,
+    loopback_link,
+    mix,
+    new_canvas,
+    page_size,
+)
 
 DEFAULT_TITLE = N_("7 Wonders score sheet")
 
@@ -82,7 +97,7 @@ def _wonder_label(city: CityScore, edition: int) -> str:
 
 
 def _points(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    return signed(n, plus=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +109,8 @@ class _Context:
     margin: float
     title: str
     played_on: str
+    scale: float = 1.0
+    """The details pages' type and spacing (below 1 to save a near-empty last page)."""
 
 
 # --- page 1 ---------------------------------------------------------------------------------
@@ -131,13 +148,20 @@ def _result_lines(ctx: _Context, width: float, problems_page: int) -> list[tuple
     return lines
 
 
+def _qr_warning(ctx: _Context, url: str | None) -> list[str]:
+    """Under a QR code that leads to this computer only (127.0.0.1, localhost), say so."""
+    if not url or not loopback_link(url):
+        return []
+    return wrap(ctx.t(LOOPBACK_WARNING), QR_BLOCK, 7, "bold")
+
+
 def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -> None:
     t, sheet, m = ctx.t, ctx.sheet, ctx.margin
     x0, x1 = m, ctx.width - m
     y = ctx.height - m
 
     # header: kicker, title, the date and the number of players
-    c.setFillColor(GOLD)
+    c.setFillColor(GOLD_DARK)
     kicker = (
         N_("7 Wonders · first edition")
         if sheet.edition == 1
@@ -170,12 +194,14 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     panel_w = x1 - x0 - (QR_BLOCK + 14 if url else 0)
     lines = _result_lines(ctx, panel_w - 34 - 14, problems_page)
     content_h = sum(size * 1.3 for _, size, _, _ in lines) + 22
-    panel_h = max(content_h, QR_SIZE + 40 if url else 0)
+    warning = _qr_warning(ctx, url)
+    qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
+    panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
 
     n = len(sheet.cities)
     label_width = 128.0 if n <= 5 else 114.0  # seven columns need the room more
     column_width = min(86.0, (x1 - x0 - label_width) / n)
-    fixed = 50 + 24 + 32 + 18 + 26
+    fixed = 50 + 24 + 32 + 22 + 26
     room = (y - 16) - (m + FOOTER + 18 + panel_h + 18)
     metrics = Metrics(
         label_width=label_width,
@@ -184,22 +210,26 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         wonder_height=24,
         category_height=max(24.0, min(44.0, (room - fixed) / len(CATEGORIES))),
         total_height=32,
-        minor_height=18,
+        minor_height=22,
         rank_height=26,
     )
     winners = set(sheet.winners)
     free_city = t(N_("Free City"))
+    auto_names = free_city_names() | {free_city}
+    # Cities whose rank the coins decided: tied on points with another player.
+    totals = [c.total for c in sheet.cities if not c.free_city]
     columns = [
         Column(
-            name=city.player,
-            note=free_city if city.free_city and city.player != free_city else "",
+            name=free_city if city.free_city and city.player in auto_names else city.player,
+            note=free_city if city.free_city and city.player not in auto_names else "",
             wonder=_wonder_label(city, sheet.edition) or ("" if city.free_city else "—"),
-            values={cat: str(city.categories.get(cat, 0)) for cat in CATEGORIES},
-            total=str(city.total),
+            values={cat: signed(city.categories.get(cat, 0)) for cat in CATEGORIES},
+            total=signed(city.total),
             coins=str(city.coins),
             rank=str(city.rank) if city.rank is not None else "—",
             winner=city.player in winners and not city.free_city and city.rank == 1,
             free_city=city.free_city,
+            tie_break=not city.free_city and totals.count(city.total) > 1,
         )
         for city in sheet.cities
     ]
@@ -230,9 +260,9 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         baseline -= size * 0.25
 
     if url:
-        qx = x1 - QR_BLOCK + (QR_BLOCK - QR_SIZE) / 2
-        qy = top - QR_SIZE
-        draw_qr(c, url, qx, qy, QR_SIZE)
+        qx = x1 - QR_BLOCK + (QR_BLOCK - qr) / 2
+        qy = top - qr
+        draw_qr(c, url, qx, qy, qr)
         c.setFillColor(INK)
         caption = fit(t(N_("Scan to open this game")), QR_BLOCK, 12, 8, "bold", max_lines=1)
         draw_text(c, x1 - QR_BLOCK / 2, qy - 10, caption.lines[0], caption.size, "bold", "centre")
@@ -241,6 +271,10 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         for line in wrap_link(url, QR_BLOCK, 6.5)[:6]:
             draw_text(c, x1 - QR_BLOCK / 2, link_y, line, 6.5, "regular", "centre")
             link_y -= 8
+        c.setFillColor(ALERT)
+        for line in warning:
+            draw_text(c, x1 - QR_BLOCK / 2, link_y - 2, line, 7, "bold", "centre")
+            link_y -= 9
 
 
 # --- the details pages ------------------------------------------------------------------------
@@ -291,7 +325,7 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
     sub = " · ".join(part for part in (wonder, t(N_("Free City")) if city.free_city else "") if part)
     if continued:
         sub = t(N_("{text} (continued)", text=sub)) if sub else t(N_("(continued)"))
-    bar = GOLD if city.player in ctx.sheet.winners and city.rank == 1 else HEADER
+    bar = GOLD_DARK if city.player in ctx.sheet.winners and city.rank == 1 else HEADER
 
     def draw(c: Canvas, x: float, top: float, width: float) -> None:
         h = 24.0
@@ -301,7 +335,7 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
         c.setFillColor(WHITE)
         draw_text(c, x + width - 10, top - 16, right, 10.5, "bold", "right")
         size = one_line_size(city.player, width - right_w - 40, 12, "bold")
-        name_w = draw_text(c, x + 10, top - 16.5, city.player, size, "bold")
+        name_w = draw_text(c, x + 10, top - 16.5, city.player, size, "bold", direction="auto")
         room = width - right_w - 40 - name_w - 12
         if sub and room > 30:
             c.setFillColor(mix(WHITE, bar, 0.3))
@@ -313,10 +347,11 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
 
 def _detail_row(ctx: _Context, city: CityScore, detail: Detail, width: float, first: bool) -> _Block:
     """One detail: the category (on its group's first row), the points, the reason wrapped."""
+    size, leading, s = DETAIL_SIZE * ctx.scale, DETAIL_LEADING * ctx.scale, ctx.scale
     reason_x = 150.0
     reason = ctx.t(detail.reason) or detail.source
-    lines = wrap(reason, width - reason_x - 8, DETAIL_SIZE)
-    height = max(18.0, len(lines) * DETAIL_LEADING + 7)
+    lines = wrap(reason, width - reason_x - 8, size)
+    height = max(18.0 * s, len(lines) * leading + 7 * s)
     label = ctx.t(CATEGORY_NAMES[detail.category])
     palette = PALETTES[detail.category]
 
@@ -329,20 +364,21 @@ def _detail_row(ctx: _Context, city: CityScore, detail: Detail, width: float, fi
             c.setStrokeColor(mix(palette.strong, WHITE, 0.4))
             c.setLineWidth(0.6)
             c.line(x, top, x + width, top)
-            category_badge(c, detail.category, x + 15, top - 9, 6.5)
+            category_badge(c, detail.category, x + 15, top - 9 * s, 6.5 * s)
             c.setFillColor(INK)
-            draw_text(c, x + 27, top - 12.2, label, one_line_size(label, 80, DETAIL_SIZE, "bold"), "bold")
+            draw_text(c, x + 27, top - 12.2 * s, label, one_line_size(label, 80, size, "bold"), "bold")
         c.setFillColor(INK if detail.points else MUTED)
-        draw_text(c, x + 136, top - 12.2, _points(detail.points), 9.5, "bold", "right")
+        draw_text(c, x + 136, top - 12.2 * s, _points(detail.points), 9.5 * s, "bold", "right")
         c.setFillColor(INK)
         for i, line in enumerate(lines):
-            draw_text(c, x + reason_x, top - 12.2 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+            draw_text(c, x + reason_x, top - 12.2 * s - i * leading, line, size)
 
     labelled = None if first else _detail_row(ctx, city, detail, width, first=True)
     return _Block(height, draw, city, labelled=labelled)
 
 
 def _city_blocks(ctx: _Context, city: CityScore, width: float) -> list[_Block]:
+    size, leading = DETAIL_SIZE * ctx.scale, DETAIL_LEADING * ctx.scale
     blocks = [_city_header(ctx, city, continued=False)]
     order = {cat: i for i, cat in enumerate(CATEGORIES)}
     details = sorted(city.details, key=lambda d: order[d.category])
@@ -352,29 +388,30 @@ def _city_blocks(ctx: _Context, city: CityScore, width: float) -> list[_Block]:
             if city.pad_entry
             else N_("No points to explain.")
         )
-        lines = wrap(ctx.t(message), width - 24, DETAIL_SIZE)
+        lines = wrap(ctx.t(message), width - 24, size)
 
         def draw(c: Canvas, x: float, top: float, width: float) -> None:
             c.setFillColor(MUTED)
             for i, line in enumerate(lines):
-                draw_text(c, x + 12, top - 12 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+                draw_text(c, x + 12, top - 12 - i * leading, line, size)
 
-        blocks.append(_Block(len(lines) * DETAIL_LEADING + 8, draw, city))
+        blocks.append(_Block(len(lines) * leading + 8, draw, city))
     previous = None
     for detail in details:
         blocks.append(_detail_row(ctx, city, detail, width, first=detail.category is not previous))
         previous = detail.category
-    blocks.append(_gap(12.0))
+    blocks.append(_gap(12.0 * ctx.scale))
     return blocks
 
 
 def _problem_blocks(ctx: _Context, problems: Sequence[Problem], width: float) -> list[_Block]:
     t = ctx.t
+    size, leading, s = DETAIL_SIZE * ctx.scale, DETAIL_LEADING * ctx.scale, ctx.scale
     blocks = [_heading(t(N_("Things to check")))]
-    colours = {"error": ALERT, "warning": GOLD, "info": PALETTES[Category.CIVILIAN].strong}
+    colours = {"error": ALERT, "warning": GOLD_DARK, "info": PALETTES[Category.CIVILIAN].strong}
     for problem in problems:
-        lines = wrap(t(problem.message), width - 80, DETAIL_SIZE)
-        height = max(18.0, len(lines) * DETAIL_LEADING + 7)
+        lines = wrap(t(problem.message), width - 80, size)
+        height = max(18.0 * s, len(lines) * leading + 7 * s)
         label = t(SEVERITY_NAMES.get(problem.severity, N_("Note")))
         colour = colours.get(problem.severity, MUTED)
 
@@ -394,13 +431,13 @@ def _problem_blocks(ctx: _Context, problems: Sequence[Problem], width: float) ->
             draw_text(c, x + 32, top - 11.8, label, one_line_size(label, 58, 7.5, "bold"), "bold", "centre")
             c.setFillColor(INK)
             for i, line in enumerate(lines):
-                draw_text(c, x + 76, top - 12.2 - i * DETAIL_LEADING, line, DETAIL_SIZE)
+                draw_text(c, x + 76, top - 12.2 * s - i * leading, line, size)
             c.setStrokeColor(mix(RULE, WHITE, 0.6))
             c.setLineWidth(0.4)
             c.line(x, top - height, x + width, top - height)
 
         blocks.append(_Block(height, draw))
-    blocks.append(_gap(22.0))
+    blocks.append(_gap(22.0 * s))
     return blocks
 
 
@@ -445,6 +482,39 @@ def _draw_footer(c: Canvas, ctx: _Context, page: int, pages: int) -> None:
     draw_text(c, ctx.width - m, y, right, 7.5, "regular", "right")
 
 
+NEAR_EMPTY = 0.2
+"""A last page filled less than this is paper wasted: print the details a little tighter."""
+SCALES = (1.0, 0.95, 0.9, 0.85)
+
+
+def _detail_pages(ctx: _Context, content_w: float) -> list[Placed]:
+    """The details pages at the first scale that leaves no near-empty last page (or, when
+    none does, at full size)."""
+    top, bottom = ctx.height - ctx.margin, ctx.margin + 6
+    first: list[Placed] | None = None
+    for scale in SCALES:
+        scaled = replace(ctx, scale=scale)
+        # Page 2 on: what to check first (it changes how far to trust the numbers), then
+        # the details.
+        blocks: list[_Block] = []
+        if ctx.sheet.problems:
+            blocks += _problem_blocks(scaled, ctx.sheet.problems, content_w)
+        blocks.append(_heading(ctx.t(N_("Where the points came from"))))
+        for city in ctx.sheet.cities:
+            blocks += _city_blocks(scaled, city, content_w)
+        pages = _paginate(scaled, blocks, top, bottom)
+        if first is None:
+            first = pages
+        last = pages[-1]
+        used = last[0][1] - (last[-1][1] - last[-1][0].height)
+        if len(pages) < len(first) or (scale == 1.0 and used >= NEAR_EMPTY * (top - bottom)):
+            return pages
+        if len(pages) == 1:
+            break
+    assert first is not None
+    return first
+
+
 def score_sheet_pdf(
     sheet: ScoreSheet,
     *,
@@ -454,16 +524,19 @@ def score_sheet_pdf(
     played_on: datetime.date | None = None,
     gettext: Gettext | None = None,
     ngettext: Ngettext | None = None,
+    lang: str | None = None,
     invariant: bool = False,
     format_date: Callable[[datetime.date], str] | None = None,
 ) -> bytes:
     """The game's score sheet as PDF bytes.
 
     ``paper`` is ``A4`` or ``letter`` (any case); ``url`` adds a QR code to the game online
-    (with the link printed under it); ``title`` replaces the default heading; ``played_on``
-    prints the date (with ``format_date``, the reader's locale; ISO 8601 when absent).
-    Every label goes through ``gettext``/``ngettext`` (English when absent).
-    ``invariant`` makes the output byte-identical for identical input (fixed dates and ids).
+    (with the link printed under it, and a warning when it leads to this computer only);
+    ``title`` replaces the default heading; ``played_on`` prints the date (with
+    ``format_date``, the reader's locale; ISO 8601 when absent). Every label goes through
+    ``gettext``/``ngettext`` (English when absent); ``lang`` is the language they speak,
+    recorded in the PDF for screen readers and search. ``invariant`` makes the output
+    byte-identical for identical input (fixed dates and ids).
     """
     width, height = page_size(paper)
     register_fonts()
@@ -478,19 +551,12 @@ def score_sheet_pdf(
         played_on=(format_date or datetime.date.isoformat)(played_on) if played_on else "",
     )
     content_w = width - 2 * ctx.margin
-
-    # Page 2 on: what to check first (it changes how far to trust the numbers), then the details.
-    blocks: list[_Block] = []
-    if sheet.problems:
-        blocks += _problem_blocks(ctx, sheet.problems, content_w)
-    blocks.append(_heading(t(N_("Where the points came from"))))
-    for city in sheet.cities:
-        blocks += _city_blocks(ctx, city, content_w)
-    pages = _paginate(ctx, blocks, height - ctx.margin, ctx.margin + 6)
+    pages = _detail_pages(ctx, content_w)
 
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (width, height), ctx.title, invariant=invariant)
-    canvas.setSubject(t(DEFAULT_TITLE))
+    canvas = new_canvas(
+        buffer, (width, height), ctx.title, subject=t(DEFAULT_TITLE), lang=lang, invariant=invariant
+    )
 
     total = 1 + len(pages)
     _draw_front(canvas, ctx, url, problems_page=2)

@@ -189,8 +189,30 @@ class PadsForm(FlaskForm):
     per_page = RadioField(
         _l("Pads per page"), choices=choice_list([("1", "1"), ("2", "2"), ("4", "4")]), default="1"
     )
-    qr = BooleanField(_l("Print a QR code to this app"), default=False)
+    order = RadioField(
+        _l("Rows"),
+        choices=choice_list(
+            [
+                ("pad", _l("As on the game's pad (science last)")),
+                ("rulebook", _l("In the rulebook's counting order")),
+            ]
+        ),
+        default="pad",
+    )
+    lang = SelectField(_l("Language"), choices=[], validate_choice=True)
+    qr = BooleanField(_l("Print a QR code to a new game in this app"), default=False)
     submit = SubmitField(_l("Download the pads (PDF)"))
+
+
+class SheetForm(FlaskForm):
+    """A game's score sheet to print: paper and language."""
+
+    class Meta:
+        csrf = False  # a GET form that only downloads a PDF
+
+    paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
+    lang = SelectField(_l("Language"), choices=[], validate_choice=True)
+    submit = SubmitField(_l("Download the score sheet (PDF)"))
 
 
 class BuildQueryForm(FlaskForm):

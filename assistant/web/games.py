@@ -28,6 +28,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms.fields.choices import SelectChoice
 
 from ..netaddr import is_unreachable_url
 from ..rules.catalog import Catalog, EditionRules
@@ -38,8 +39,17 @@ from ..store import games as store
 from ..store.merge import merge_city
 from . import gamestate, recent
 from .db import get_session
-from .forms import AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm, choice_list
-from .i18n import render_text
+from .forms import (
+    AgeForm,
+    CityForm,
+    ImportForm,
+    LockForm,
+    NewGameForm,
+    PadsForm,
+    SheetForm,
+    choice_list,
+)
+from .i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
 
 bp = Blueprint("games", __name__)
 
@@ -713,9 +723,23 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
 # --- printing ---------------------------------------------------------------------------------
 
 
+def _language_choices() -> list[SelectChoice]:
+    return choice_list((code, LANGUAGE_NAMES[code]) for code in available_languages())
+
+
+def _reader_language(game_language: str | None = None) -> str:
+    """The page's language; for a request that states none (no choice made, no
+    ``Accept-Language``: a script, a bare download), the game's."""
+    stated = request.cookies.get(LANG_COOKIE) or request.headers.get("Accept-Language")
+    if not stated and game_language in available_languages():
+        return str(game_language)
+    return str(get_locale() or "en")
+
+
 @bp.get("/g/<token>/sheet.pdf")
 def sheet_pdf(token: str) -> Response:
-    """The game's score sheet as a PDF, in the game's language."""
+    """The game's score sheet as a PDF, in the reader's language (or ``?lang=``; for a request
+    that states no language, the game's)."""
     from flask_babel import force_locale, format_date, gettext, ngettext
 
     from ..pdf import score_sheet_pdf
@@ -724,11 +748,11 @@ def sheet_pdf(token: str) -> Response:
     if loaded.game is None:
         abort(400)
     paper = request.args.get("paper", "a4").lower()
-    if paper not in ("a4", "letter"):
+    lang = request.args.get("lang") or _reader_language(loaded.row.language)
+    if paper not in ("a4", "letter") or lang not in available_languages():
         abort(400)
     url = _absolute("games.scoreboard", token=loaded.row.view_token)
-    # The sheet speaks the game's language (the one it was set up in), whoever prints it.
-    with force_locale(loaded.row.language or str(get_locale() or "en")):
+    with force_locale(lang):
         pdf = score_sheet_pdf(
             gamestate.score(loaded.game),
             paper=paper,
@@ -737,6 +761,7 @@ def sheet_pdf(token: str) -> Response:
             played_on=loaded.row.created_at.date(),
             gettext=gettext,
             ngettext=ngettext,
+            lang=lang,
             format_date=lambda day: format_date(day, "long"),
         )
     response = Response(pdf, mimetype="application/pdf")
@@ -744,24 +769,53 @@ def sheet_pdf(token: str) -> Response:
     return response
 
 
+@bp.get("/g/<token>/print")
+def print_sheet(token: str) -> str:
+    """Print the game's score sheet: choose the paper and the language."""
+    from ..pdf import loopback_link
+
+    loaded = gamestate.load(token)
+    form = SheetForm(request.args)
+    form.lang.choices = _language_choices()
+    if not request.args.get("lang"):
+        form.lang.data = _reader_language(loaded.row.language)
+    qr_url = _absolute("games.scoreboard", token=loaded.row.view_token)
+    return render_template(
+        "games/print_sheet.html",
+        loaded=loaded,
+        form=form,
+        qr_url=qr_url,
+        dead_qr=loopback_link(qr_url),
+    )
+
+
 @bp.get("/pads")
 def pads() -> str | Response:
-    """Blank score pads: choose the paper, the players and how many per page."""
+    """Blank score pads: choose the paper, the players, how many per page and the language."""
+    from ..pdf import loopback_link
+
     form = PadsForm(request.args)
+    form.lang.choices = _language_choices()
+    if not request.args.get("lang"):
+        form.lang.data = _reader_language()
+    qr_url = _absolute("games.new_game")
     if request.args.get("submit") is not None and form.validate():
-        from flask_babel import gettext, ngettext
+        from flask_babel import force_locale, gettext, ngettext
 
         from ..pdf import score_pad_pdf
 
-        pdf = score_pad_pdf(
-            int(form.players.data),
-            paper=form.paper.data,
-            per_page=int(form.per_page.data),
-            url=_absolute("main.home") if form.qr.data else None,
-            gettext=gettext,
-            ngettext=ngettext,
-        )
+        with force_locale(form.lang.data):
+            pdf = score_pad_pdf(
+                int(form.players.data),
+                paper=form.paper.data,
+                per_page=int(form.per_page.data),
+                url=qr_url if form.qr.data else None,
+                order=form.order.data,
+                gettext=gettext,
+                ngettext=ngettext,
+                lang=form.lang.data,
+            )
         response = Response(pdf, mimetype="application/pdf")
         response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'
         return response
-    return render_template("games/pads.html", form=form)
+    return render_template("games/pads.html", form=form, qr_url=qr_url, dead_qr=loopback_link(qr_url))

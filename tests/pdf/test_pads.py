@@ -1,4 +1,5 @@
-"""Blank score pads: 2 to 7 players, A4 or letter, 1, 2 or 4 to a page, and the QR code to the app.
+"""Blank score pads: 2 to 7 players, A4 or letter, 1, 2 or 4 to a page, rows in the game's
+pad order with a coins row, room to write, and the QR code to the app.
 
 Every pad made here is also written, with its page as PNG, to ``test-output/pdf/`` for review.
 """
@@ -11,13 +12,16 @@ from io import BytesIO
 
 import pypdf
 import pytest
+from reportlab.lib.units import mm
 
-from assistant.pdf import score_pad_pdf
+from assistant.pdf import pad_plan, score_pad_pdf
+from assistant.pdf.layout import PAD_ORDER
+from assistant.pdf.pads import MIN_COLUMN
 from assistant.rules.describe import CATEGORY_NAMES
 from assistant.rules.model import CATEGORIES
-from tests.pdf.conftest import require_tool
+from tests.pdf.conftest import poppler_text, qr_codes, require_tool, type_sizes
 
-URL = "https://wonders.example.org/"
+URL = "https://wonders.example.org/new"
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
 
@@ -28,6 +32,14 @@ def pages_of(pdf: bytes) -> list[pypdf.PageObject]:
 
 def size_of(page: pypdf.PageObject) -> tuple[float, float]:
     return round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)
+
+
+def row_of(text: str, label: str) -> int:
+    """The line number of the table row whose label is ``label``."""
+    for number, line in enumerate(text.splitlines()):
+        if line.strip().startswith(label):
+            return number
+    raise AssertionError(f"no row labelled {label!r}")
 
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
@@ -41,27 +53,70 @@ def test_pads_print_for_two_to_seven_players_on_a4_and_letter_one_two_or_four_a_
 ):
     pdf = score_pad_pdf(players, paper=paper, per_page=per_page, url=URL, invariant=True)
     path = keep(pdf, f"pad-{players}p-{paper.lower()}-{per_page}up")
+    plan = pad_plan(players, paper=paper, per_page=per_page, url=URL)
     pages = pages_of(pdf)
     assert len(pages) == 1
-    portrait = A4 if paper == "A4" else LETTER
-    expected = (portrait[1], portrait[0]) if per_page == 2 else portrait
-    assert size_of(pages[0]) == expected
+    assert size_of(pages[0]) == tuple(round(v, 2) for v in plan.page)
+    # Every player's column has room to write: at least 15 mm.
+    assert plan.column_width >= MIN_COLUMN
+    assert plan.per_page == per_page or players >= 6, "only big tables need fewer pads a page"
 
+    n = plan.per_page
     text = pages[0].extract_text()
     for category in CATEGORIES:
-        assert text.count(CATEGORY_NAMES[category].render()) >= per_page
-    assert text.count("Total") == per_page
-    assert text.count("Score pad") == per_page
-    assert text.count("Free City") == (per_page if players == 2 else 0)
+        assert text.count(CATEGORY_NAMES[category].render()) >= n
+    assert text.count("Total") == n
+    assert text.count("Coins (tie-break)") == n
+    assert text.count("Score pad") == n
+    assert text.count("Free City") == (n if players == 2 else 0)
+    assert min(type_sizes(pdf)) >= 6.0
 
     if require_tool("pdftotext", "poppler-utils"):
         html = subprocess.run(
             ["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True
         ).stdout
-        width, height = expected
+        width, height = plan.page
+        edge = 6.4 * mm
         for x0, y0, x1, y1, word in WORD.findall(html):
-            assert float(x0) >= 5 and float(x1) <= width - 5, f"{word!r} leaves the page"
-            assert float(y0) >= 5 and float(y1) <= height - 5, f"{word!r} leaves the page"
+            assert float(x0) >= edge and float(x1) <= width - edge, f"{word!r} is within 6.4 mm of an edge"
+            assert float(y0) >= edge and float(y1) <= height - edge, f"{word!r} is within 6.4 mm of an edge"
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_seven_players_get_landscape_pads_or_fewer_a_page_rather_than_narrow_columns(paper):
+    four = pad_plan(7, paper=paper, per_page=4)
+    two = pad_plan(7, paper=paper, per_page=2)
+    one = pad_plan(7, paper=paper, per_page=1)
+    # The old layout gave 8.2 mm (4 a page), 11.8 mm (2) and 16.8 mm (1).
+    assert all(p.column_width >= 15 * mm for p in (four, two, one))
+    assert two.landscape and two.per_page == 2
+    assert four.per_page == 4 and four.landscape if paper == "A4" else four.per_page == 2
+    # Small tables keep the usual portrait pads.
+    assert not pad_plan(4, paper=paper, per_page=4).landscape
+
+
+def test_the_pad_rows_follow_the_games_own_pad_science_last(keep):
+    pdf = score_pad_pdf(4, invariant=True)
+    path = keep(pdf, "pad-row-order")
+    text = poppler_text(path, "-layout")
+    rows = [CATEGORY_NAMES[c].render() for c in PAD_ORDER]
+    positions = [row_of(text, row) for row in rows]
+    assert positions == sorted(positions)
+    assert rows[-1] == "Science"
+    assert row_of(text, "Coins (tie-break)") > row_of(text, "Total") > row_of(text, "Science")
+
+
+def test_the_rulebook_order_is_offered_too(keep):
+    pdf = score_pad_pdf(4, order="rulebook", invariant=True)
+    path = keep(pdf, "pad-rulebook-order")
+    text = poppler_text(path, "-layout")
+    positions = [row_of(text, CATEGORY_NAMES[c].render()) for c in CATEGORIES]
+    assert positions == sorted(positions)
+
+
+def test_an_unknown_row_order_is_refused():
+    with pytest.raises(ValueError, match=r"pad.*rulebook"):
+        score_pad_pdf(4, order="alphabetical")
 
 
 def test_two_players_get_a_third_column_for_the_free_city(keep):
@@ -98,6 +153,14 @@ def test_invariant_mode_gives_byte_identical_pads():
     assert first == score_pad_pdf(7, per_page=4, url=URL, invariant=True)
 
 
+def test_the_pads_say_what_they_are_and_in_which_language():
+    reader = pypdf.PdfReader(BytesIO(score_pad_pdf(5, lang="pl", invariant=True)))
+    assert reader.metadata is not None
+    assert reader.metadata["/Subject"] == "Blank score pads for 5 players"
+    assert reader.metadata["/Title"] == "7 Wonders score pads"
+    assert reader.trailer["/Root"]["/Lang"] == "pl"
+
+
 def test_without_a_url_a_pad_has_no_qr_code_or_link(keep):
     pdf = score_pad_pdf(5, per_page=2, invariant=True)
     keep(pdf, "pad-5p-a4-2up-no-link")
@@ -105,23 +168,24 @@ def test_without_a_url_a_pad_has_no_qr_code_or_link(keep):
     assert "Score it online" not in text and "https://" not in text
 
 
-def test_every_pads_qr_code_decodes_to_the_apps_link(test_output):
-    zbarimg = require_tool("zbarimg", "zbar-tools")
-    if zbarimg is None:
-        pytest.skip("zbarimg is not installed (Debian package zbar-tools): cannot decode the QR code")
-    if not require_tool("pdftoppm", "poppler-utils"):
-        pytest.skip("pdftoppm is not installed (Debian package poppler-utils)")
-    url = "https://wonders.example.org/?from=pad"
+@pytest.mark.parametrize(("players", "paper"), [(7, "letter"), (7, "A4"), (4, "A4")])
+def test_every_pads_qr_code_decodes_to_the_apps_link(players, paper, test_output):
+    url = "https://wonders.example.org/new?from=pad"
     folder = test_output / "pdf"
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "pad-qr.pdf"
-    path.write_bytes(score_pad_pdf(7, paper="letter", per_page=4, url=url, invariant=True))
-    subprocess.run(["pdftoppm", "-r", "150", "-png", str(path), str(folder / "pad-qr")], check=True)
-    png = next(folder.glob("pad-qr-*1.png"))
-    decoded = subprocess.run(
-        [zbarimg, "--raw", "-q", str(png)], capture_output=True, text=True
-    ).stdout.split()
-    assert decoded == [url] * 4
+    path = folder / f"pad-qr-{players}p-{paper.lower()}.pdf"
+    path.write_bytes(score_pad_pdf(players, paper=paper, per_page=4, url=url, invariant=True))
+    count = pad_plan(players, paper=paper, per_page=4, url=url).per_page
+    assert qr_codes(path, 100) == [url] * count
+
+
+def test_a_pad_whose_link_leads_to_this_computer_only_says_so(keep):
+    pdf = score_pad_pdf(4, per_page=2, url="http://127.0.0.1:5000/new", invariant=True)
+    keep(pdf, "pad-loopback-warning")
+    text = re.sub(r"\s+", " ", pages_of(pdf)[0].extract_text())
+    assert text.count("Only the computer that printed this can open the link.") == 2
+    ok = re.sub(r"\s+", " ", pages_of(score_pad_pdf(4, url=URL))[0].extract_text())
+    assert "Only the computer" not in ok
 
 
 def test_pad_labels_go_through_the_given_gettext(keep):
@@ -137,6 +201,7 @@ def test_pad_labels_go_through_the_given_gettext(keep):
     text = pages_of(pdf)[0].extract_text()
     for label in ["«Score pad»", "«Total»", "«Player»", "«Board»", "«Free City»", "«Date»", "«Winner»"]:
         assert label in text
+    assert "«Coins (tie-break)»" in text
     for category in CATEGORIES:
         assert f"«{CATEGORY_NAMES[category].msgid}»" in text
 

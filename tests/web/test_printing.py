@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 from pypdf import PdfReader
 
@@ -53,14 +54,95 @@ def test_a_bad_paper_size_is_refused(nocsrf_client):
 
 def test_the_pads_page_downloads_pads_for_the_chosen_table(client):
     assert "Print score pads" in client.get("/pads").get_data(as_text=True)
-    response = client.get("/pads?paper=letter&players=6&per_page=2&qr=y&submit=1")
+    response = client.get("/pads?paper=letter&players=5&per_page=2&qr=y&submit=1")
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.data))
     assert abs(float(reader.pages[0].mediabox.height) - 612) < 1  # two per page: landscape Letter
     assert "Military" in reader.pages[0].extract_text()
 
 
+def _import(client) -> str:
+    return client.post("/import", data={"text": json.dumps(three())}).headers["Location"].rsplit("/", 1)[-1]
+
+
+def test_the_sheet_prints_in_the_readers_language_not_the_games(nocsrf_client):
+    token = _import(nocsrf_client)  # imported in English
+    response = nocsrf_client.get(f"/g/{token}/sheet.pdf", headers={"Accept-Language": "ko"})
+    text = pdf_text(response.data)
+    assert "합계" in text and "Total" not in text
+    reader = PdfReader(io.BytesIO(response.data))
+    assert reader.trailer["/Root"]["/Lang"] == "ko"
+
+
+def test_the_reader_can_choose_the_sheets_language_and_paper(nocsrf_client):
+    token = _import(nocsrf_client)
+    page = nocsrf_client.get(f"/g/{token}/print", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert re.search(r'<option selected value="es">|<option value="es" selected>', page), page
+    assert "한국어" in page and f"/g/{token}/sheet.pdf" in page
+    response = nocsrf_client.get(
+        f"/g/{token}/sheet.pdf?paper=letter&lang=pl", headers={"Accept-Language": "es"}
+    )
+    reader = PdfReader(io.BytesIO(response.data))
+    assert reader.trailer["/Root"]["/Lang"] == "pl"
+    assert abs(float(reader.pages[0].mediabox.width) - 612) < 1
+    assert "Konflikty" in pdf_text(response.data)
+
+
+def test_an_unknown_sheet_language_is_refused(nocsrf_client):
+    token = _import(nocsrf_client)
+    assert nocsrf_client.get(f"/g/{token}/sheet.pdf?lang=xx").status_code == 400
+
+
+def test_the_game_and_scoreboard_link_to_the_print_page(nocsrf_client):
+    token = _import(nocsrf_client)
+    assert f"/g/{token}/print" in nocsrf_client.get(f"/g/{token}").get_data(as_text=True)
+    assert f"/g/{token}/print" in nocsrf_client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+
+
+def test_the_print_pages_warn_when_qr_codes_would_lead_to_this_computer_only(nocsrf_app, nocsrf_client):
+    token = _import(nocsrf_client)
+    for page in (f"/g/{token}/print", "/pads"):
+        assert 'id="dead-qr"' not in nocsrf_client.get(page).get_data(as_text=True)
+    nocsrf_app.config["PUBLIC_URL"] = "http://127.0.0.1:5000"  # what a server started as-is gives
+    for page in (f"/g/{token}/print", "/pads"):
+        html = nocsrf_client.get(page).get_data(as_text=True)
+        assert 'id="dead-qr"' in html and "ASSISTANT_PUBLIC_URL" in html and "http://127.0.0.1:5000/" in html
+
+
+def test_with_a_public_url_the_pads_qr_code_opens_a_new_game_and_nothing_warns(nocsrf_app, nocsrf_client):
+    nocsrf_app.config["PUBLIC_URL"] = "https://wonders.example.org"
+    html = nocsrf_client.get("/pads").get_data(as_text=True)
+    assert 'id="dead-qr"' not in html
+    response = nocsrf_client.get("/pads?paper=a4&players=4&per_page=1&order=pad&lang=en&qr=y&submit=1")
+    text = pdf_text(response.data).replace("\n", "")
+    assert "https://wonders.example.org/new" in text
+
+
+def test_the_pads_page_prints_in_the_chosen_language_and_order(client):
+    response = client.get("/pads?paper=a4&players=4&per_page=1&order=rulebook&lang=tr&submit=1")
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    assert reader.trailer["/Root"]["/Lang"] == "tr"
+    lines = reader.pages[0].extract_text().splitlines()
+    assert "Askeri" in lines
+
+
 def test_bad_pad_options_are_refused_on_the_page(client):
-    response = client.get("/pads?paper=a5&players=9&per_page=3&submit=1")
+    response = client.get("/pads?paper=a5&players=9&per_page=3&lang=xx&submit=1")
     assert response.mimetype == "text/html"
     assert "Not a valid choice" in response.get_data(as_text=True)
+
+
+def test_a_request_that_states_no_language_gets_the_sheet_in_the_games(nocsrf_client):
+    token = _import(nocsrf_client)
+    with nocsrf_client.application.app_context():
+        from assistant.store import games as store
+        from assistant.web.db import get_session
+
+        session = get_session()
+        store.by_edit_token(session, token).language = "tr"
+        session.commit()
+    response = nocsrf_client.get(f"/g/{token}/sheet.pdf")
+    assert "Askeri" in pdf_text(response.data)
+    english = nocsrf_client.get(f"/g/{token}/sheet.pdf", headers={"Accept-Language": "en"})
+    assert "Military" in pdf_text(english.data)
