@@ -21,34 +21,21 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..resources import resource_dir
+from .describe import CATEGORY_NAMES
+from .effects import KINDS, Effect, Fields
 from .model import (
-    BuildFromDiscard,
+    CATEGORIES,
     Card,
-    Coins,
-    CoinsPer,
+    Category,
     Color,
-    CopyGuild,
     Cost,
-    Counted,
-    Discount,
-    Effect,
-    FreeBuildPerAge,
-    Goods,
-    PlayLastCard,
-    Points,
-    PointsPer,
-    Produce,
     Resource,
     Ruling,
-    Science,
-    ScienceWild,
-    Shields,
     Stage,
-    Symbol,
-    Whose,
     Wonder,
     WonderSide,
 )
+from .text import Text
 
 
 class CatalogError(Exception):
@@ -72,13 +59,19 @@ _fold = fold
 
 @dataclass(frozen=True, slots=True)
 class EditionRules:
-    """The numbers an edition's rules use."""
+    """The numbers and lists an edition's rules use, read from its ``edition.toml``.
+
+    Nothing an edition (or later an expansion) may change is a Python constant elsewhere:
+    the score categories and their order, where a card's points go, what neighbours may
+    buy, the players, the ages, the coins and the conflict tokens are all here.
+    """
 
     edition: int
     name: str
     min_players: int
     max_players: int
     free_city_players: int
+    """Players who add the neutral Free City (0: the edition has no such variant)."""
     ages: int
     turns_per_age: int
     hand_size: int
@@ -88,6 +81,40 @@ class EditionRules:
     discounted_price: int
     victory_tokens: tuple[int, ...]
     defeat_token: int
+    categories: tuple[Category, ...] = CATEGORIES
+    """The score categories in the rulebook's counting order (a score's keys, in order)."""
+    score_pad: tuple[Category, ...] = CATEGORIES
+    """The rows of the edition's printed score pad, top to bottom."""
+    color_categories: tuple[tuple[Color, Category], ...] = ()
+    """Where a card's victory points are counted, by the card's colour."""
+    sellable_colors: tuple[Color, ...] = (Color.BROWN, Color.GREY)
+    """The colours of the cards whose resources neighbours may buy (with a board's own)."""
+    chains: str = "names"
+    """How a card is built free: ``names`` (it names the earlier cards) or ``symbols``."""
+    category_names: tuple[tuple[Category, str], ...] = ()
+    """English names of categories the engine does not already name (for an expansion)."""
+
+    @property
+    def players(self) -> range:
+        """Every number of cities a table of this edition can have."""
+        low = (
+            min(self.min_players, self.free_city_players + 1) if self.free_city_players else self.min_players
+        )
+        return range(low, self.max_players + 1)
+
+    def category_name(self, category: Category) -> Text:
+        """A category's name for a player (translated like every message)."""
+        for known, name in self.category_names:
+            if known is category:
+                return Text(name)
+        return CATEGORY_NAMES.get(category) or Text(category.value)
+
+    def category_of(self, color: Color) -> Category | None:
+        """Where the points of a card of ``color`` are counted (None: it scores none by colour)."""
+        for c, category in self.color_categories:
+            if c is color:
+                return category
+        return None
 
 
 class Catalog:
@@ -247,71 +274,15 @@ def _cost(where: _Where, raw: Any) -> Cost:
     return Cost(coins=coins, resources=ordered)
 
 
-_EFFECT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "produce": ({"resources"}, {"count", "sellable"}),
-    "points": ({"points"}, set()),
-    "shields": ({"shields"}, set()),
-    "science": ({"symbol"}, set()),
-    "science-wild": (set(), set()),
-    "coins": ({"coins"}, set()),
-    "coins-per": ({"coins", "counted", "cities"}, {"colors"}),
-    "points-per": ({"points", "counted", "cities"}, {"colors"}),
-    "discount": ({"goods", "neighbours"}, set()),
-    "free-build-per-age": (set(), set()),
-    "play-last-card": (set(), set()),
-    "build-from-discard": (set(), set()),
-    "copy-guild": (set(), set()),
-}
-
-
 def _effect(where: _Where, raw: Any) -> Effect:
+    """One effect, read by its kind's own class (the vocabulary is :data:`effects.KINDS`)."""
     table = _typed(where, raw, dict, "effect")
     kind = table.get("kind")
-    if kind not in _EFFECT_FIELDS:
+    if kind not in KINDS:
         raise where.fail(f"unknown effect kind {kind!r}")
-    required, optional = _EFFECT_FIELDS[kind]
-    _keys(where, table, required | {"kind"}, optional)
-    if kind == "produce":
-        resources = _enum_list(where, table["resources"], Resource, "produce.resources")
-        if not resources:
-            raise where.fail("produce.resources is empty")
-        count = _typed(where, table.get("count", 1), int, "produce.count")
-        sellable = _typed(where, table.get("sellable", True), bool, "produce.sellable")
-        return Produce(resources, count, sellable)
-    if kind == "points":
-        return Points(_typed(where, table["points"], int, "points"))
-    if kind == "shields":
-        return Shields(_typed(where, table["shields"], int, "shields"))
-    if kind == "science":
-        return Science(_enum(where, table["symbol"], Symbol, "symbol"))
-    if kind == "science-wild":
-        return ScienceWild()
-    if kind == "coins":
-        return Coins(_typed(where, table["coins"], int, "coins"))
-    if kind in ("coins-per", "points-per"):
-        amount_key = "coins" if kind == "coins-per" else "points"
-        amount = _typed(where, table[amount_key], int, f"{kind}.{amount_key}")
-        counted = _enum(where, table["counted"], Counted, f"{kind}.counted")
-        cities = _enum_list(where, table["cities"], Whose, f"{kind}.cities")
-        colors = _enum_list(where, table.get("colors", []), Color, f"{kind}.colors")
-        if (counted is Counted.CARDS) != bool(colors):
-            raise where.fail(f"{kind}: colors are given exactly when cards are counted")
-        if kind == "coins-per":
-            return CoinsPer(amount, counted, cities, colors)
-        return PointsPer(amount, counted, cities, colors)
-    if kind == "discount":
-        goods = _enum(where, table["goods"], Goods, "discount.goods")
-        neighbours = _enum_list(where, table["neighbours"], Whose, "discount.neighbours")
-        if not neighbours or Whose.SELF in neighbours:
-            raise where.fail("discount.neighbours lists left and/or right")
-        return Discount(goods, neighbours)
-    if kind == "free-build-per-age":
-        return FreeBuildPerAge()
-    if kind == "play-last-card":
-        return PlayLastCard()
-    if kind == "build-from-discard":
-        return BuildFromDiscard()
-    return CopyGuild()
+    cls = KINDS[kind]
+    _keys(where, table, set(cls.REQUIRED) | {"kind"}, set(cls.OPTIONAL))
+    return cls.parse(Fields(table, where.fail))
 
 
 def _effects(where: _Where, raw: Any) -> tuple[Effect, ...]:
@@ -331,20 +302,70 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise CatalogError(f"{path.name}: not valid TOML: {exc}") from None
 
 
+_EDITION_NUMBERS = (
+    "edition", "min_players", "max_players", "free_city_players", "ages", "turns_per_age", "hand_size",
+    "starting_coins", "guilds_beyond_players", "trade_price", "discounted_price", "defeat_token",
+)  # fmt: skip
+_EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
+
+
 def _read_edition(path: Path) -> EditionRules:
     data = _read_toml(path)
     where = _Where(path, "edition")
-    fields = {
-        "edition", "name", "min_players", "max_players", "free_city_players", "ages",
-        "turns_per_age", "hand_size", "starting_coins", "guilds_beyond_players",
-        "trade_price", "discounted_price", "victory_tokens", "defeat_token",
-    }  # fmt: skip
-    _keys(where, data, fields, set())
-    ints = {k: _typed(where, data[k], int, k) for k in fields - {"name", "victory_tokens"}}
-    tokens = tuple(_typed(where, v, int, "victory_tokens") for v in data["victory_tokens"])
+    _keys(
+        where,
+        data,
+        {"name", "color_categories", "chains", *_EDITION_NUMBERS, *_EDITION_LISTS},
+        {"category_names"},
+    )
+    ints = {k: _typed(where, data[k], int, k) for k in _EDITION_NUMBERS}
+    tokens = tuple(
+        _typed(where, v, int, "victory_tokens")
+        for v in _typed(where, data["victory_tokens"], list, "victory_tokens")
+    )
     if len(tokens) != ints["ages"]:
         raise where.fail("victory_tokens needs one value per age")
-    return EditionRules(name=_typed(where, data["name"], str, "name"), victory_tokens=tokens, **ints)
+    names = {
+        Category(_typed(where, k, str, "category_names")): _typed(where, v, str, f"category_names.{k}")
+        for k, v in _typed(where, data.get("category_names", {}), dict, "category_names").items()
+    }
+    categories = tuple(
+        Category(_typed(where, c, str, "categories"))
+        for c in _typed(where, data["categories"], list, "categories")
+    )
+    if not categories or len(set(categories)) != len(categories):
+        raise where.fail("categories lists each score category once")
+    for category in categories:
+        if category not in CATEGORY_NAMES and category not in names:
+            raise where.fail(f"category {category!r} needs a name in category_names")
+    pad = tuple(
+        Category(_typed(where, c, str, "score_pad"))
+        for c in _typed(where, data["score_pad"], list, "score_pad")
+    )
+    if sorted(pad) != sorted(categories):
+        raise where.fail("score_pad lists the same categories as categories, in the pad's order")
+    color_table = _typed(where, data["color_categories"], dict, "color_categories")
+    color_categories = []
+    for color_name, category_name in color_table.items():
+        color = _enum(where, color_name, Color, "color_categories")
+        category = Category(_typed(where, category_name, str, f"color_categories.{color_name}"))
+        if category not in categories:
+            raise where.fail(f"color_categories.{color_name}: {category!r} is not one of the categories")
+        color_categories.append((color, category))
+    chains = _typed(where, data["chains"], str, "chains")
+    if chains not in ("names", "symbols"):
+        raise where.fail("chains is names (cards name their chains) or symbols")
+    return EditionRules(
+        name=_typed(where, data["name"], str, "name"),
+        victory_tokens=tokens,
+        categories=categories,
+        score_pad=pad,
+        color_categories=tuple(color_categories),
+        sellable_colors=_enum_list(where, data["sellable_colors"], Color, "sellable_colors"),
+        chains=chains,
+        category_names=tuple(names.items()),
+        **ints,
+    )
 
 
 def _read_cards(path: Path) -> list[Card]:
@@ -461,7 +482,9 @@ def _read_rulings(path: Path) -> list[Ruling]:
     return rulings
 
 
-def _check_references(folder: Path, cards: list[Card], wonders: list[Wonder], rulings: list[Ruling]) -> None:
+def _check_references(
+    folder: Path, rules: EditionRules, cards: list[Card], wonders: list[Wonder], rulings: list[Ruling]
+) -> None:
     by_id: dict[str, list[Card]] = {}
     for card in cards:
         by_id.setdefault(card.id, []).append(card)
@@ -484,10 +507,10 @@ def _check_references(folder: Path, cards: list[Card], wonders: list[Wonder], ru
                 raise where.fail(f"chains from {parent!r}, which is no card")
             if all(p.age != card.age - 1 for p in by_id[parent]):
                 raise where.fail(f"chains from {parent!r}, which is not a card of the previous age")
-        produce = [e for e in card.effects if isinstance(e, Produce)]
-        for effect in produce:
-            if effect.sellable != (card.color in (Color.BROWN, Color.GREY)):
-                raise where.fail("only brown and grey cards' resources are for sale")
+        for effect in card.effects:
+            problem = effect.check(card.color, rules)
+            if problem:
+                raise where.fail(problem)
     seen_wonders: set[str] = set()
     for wonder in wonders:
         if wonder.id in seen_wonders:
@@ -496,10 +519,10 @@ def _check_references(folder: Path, cards: list[Card], wonders: list[Wonder], ru
         for side in wonder.sides:
             for stage in side.stages:
                 for stage_effect in stage.effects:
-                    if isinstance(stage_effect, Produce) and stage_effect.sellable:
+                    problem = stage_effect.check(None, rules)
+                    if problem:
                         raise CatalogError(
-                            f"wonders.toml: wonder {wonder.id} side {side.side} stage "
-                            f"{stage.number}: a wonder stage's resources are never for sale"
+                            f"wonders.toml: wonder {wonder.id} side {side.side} stage {stage.number}: {problem}"
                         )
     seen_rulings: set[str] = set()
     for ruling in rulings:
@@ -519,7 +542,7 @@ def load_catalog(folder: Path) -> Catalog:
             raise CatalogError(f"{folder.name}: card {card.id}: age {card.age} out of range")
     wonders = _read_wonders(folder / "wonders.toml")
     rulings = _read_rulings(folder / "rulings.toml")
-    _check_references(folder, cards, wonders, rulings)
+    _check_references(folder, rules, cards, wonders, rulings)
     return Catalog(rules, tuple(cards), tuple(wonders), tuple(rulings))
 
 

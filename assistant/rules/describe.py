@@ -3,32 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from .model import (
-    BuildFromDiscard,
-    Category,
-    Coins,
-    CoinsPer,
-    Color,
-    CopyGuild,
-    Cost,
-    Counted,
-    Discount,
-    Effect,
-    FreeBuildPerAge,
-    Goods,
-    PlayLastCard,
-    Points,
-    PointsPer,
-    Produce,
-    Resource,
-    Science,
-    ScienceWild,
-    Shields,
-    Symbol,
-    Whose,
-)
+from .model import Category, Color, Cost, Goods, Resource, Symbol, Whose
 from .text import N_, Nn_, Text
+
+if TYPE_CHECKING:
+    from .effects import Effect
 
 RESOURCE_NAMES: dict[Resource, Text] = {
     Resource.WOOD: N_("wood"),
@@ -99,7 +80,8 @@ def join(parts: Sequence[Text], last: Text | None = None) -> Text:
     return N_("{a} {joiner} {b}", a=head, joiner=joiner, b=parts[-1])
 
 
-def _cities(cities: Sequence[Whose]) -> Text:
+def cities_text(cities: Sequence[Whose]) -> Text:
+    """Whose cities an effect looks at, in words."""
     s = set(cities)
     if s == {Whose.SELF}:
         return N_("your city")
@@ -114,82 +96,9 @@ def _cities(cities: Sequence[Whose]) -> Text:
     return N_("the cities shown")
 
 
-def _counted(counted: Counted, colors: Sequence[Color]) -> Text:
-    if counted is Counted.STAGES:
-        return N_("built wonder stage")
-    if counted is Counted.DEFEATS:
-        return N_("defeat token")
-    return N_("{colors} card", colors=join([COLOR_NAMES[c] for c in colors], OR))
-
-
 def describe_effect(effect: Effect) -> Text:
-    """One effect in a sentence."""
-    if isinstance(effect, Produce):
-        names = [RESOURCE_NAMES[r] for r in effect.resources]
-        if len(names) == 1:
-            text = Nn_(
-                "Produces {n} {resource}.",
-                "Produces {n} {resource}.",
-                effect.count,
-                resource=names[0],
-            )
-        else:
-            text = N_("Produces one of {choices} each turn.", choices=join(names, OR))
-        if not effect.sellable:
-            text = N_("{text} Neighbours cannot buy it.", text=text)
-        return text
-    if isinstance(effect, Points):
-        return Nn_("{n} victory point.", "{n} victory points.", effect.points)
-    if isinstance(effect, Shields):
-        return Nn_("{n} shield.", "{n} shields.", effect.shields)
-    if isinstance(effect, Science):
-        return N_("Science symbol: {symbol}.", symbol=SYMBOL_NAMES[effect.symbol])
-    if isinstance(effect, ScienceWild):
-        return N_("A science symbol of your choice, chosen at the end of the game.")
-    if isinstance(effect, Coins):
-        return Nn_(
-            "{n} coin from the bank when built.",
-            "{n} coins from the bank when built.",
-            effect.coins,
-        )
-    if isinstance(effect, CoinsPer):
-        return Nn_(
-            "When built: {n} coin for each {what} in {cities}.",
-            "When built: {n} coins for each {what} in {cities}.",
-            effect.coins,
-            what=_counted(effect.counted, effect.colors),
-            cities=_cities(effect.cities),
-        )
-    if isinstance(effect, PointsPer):
-        return Nn_(
-            "At the end of the game: {n} victory point for each {what} in {cities}.",
-            "At the end of the game: {n} victory points for each {what} in {cities}.",
-            effect.points,
-            what=_counted(effect.counted, effect.colors),
-            cities=_cities(effect.cities),
-        )
-    if isinstance(effect, Discount):
-        whom = (
-            N_("both neighbours")
-            if set(effect.neighbours) == {Whose.LEFT, Whose.RIGHT}
-            else N_("the left neighbour")
-            if Whose.LEFT in effect.neighbours
-            else N_("the right neighbour")
-        )
-        return N_(
-            "Buys {goods} from {whom} for 1 coin instead of 2.",
-            goods=GOODS_NAMES[effect.goods],
-            whom=whom,
-        )
-    if isinstance(effect, FreeBuildPerAge):
-        return N_("Once per age, build a structure for free.")
-    if isinstance(effect, PlayLastCard):
-        return N_("Play the seventh card of each age instead of discarding it.")
-    if isinstance(effect, BuildFromDiscard):
-        return N_("Build one card from the discard pile for free.")
-    if isinstance(effect, CopyGuild):
-        return N_("At the end of the game, copy one guild of a neighbouring city.")
-    raise TypeError(effect)  # pragma: no cover - the effect vocabulary is closed
+    """One effect in a sentence (each effect kind words itself)."""
+    return effect.describe()
 
 
 def describe_effects(effects: Iterable[Effect]) -> Text:

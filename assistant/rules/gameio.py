@@ -17,7 +17,6 @@ from typing import Any
 
 from .catalog import Catalog, available_editions, catalog_for
 from .model import (
-    CATEGORIES,
     Category,
     City,
     Game,
@@ -220,7 +219,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     cards: tuple[str, ...] | None = None
     categories: tuple[tuple[Category, int], ...] | None = None
     if pad:
-        categories = _parse_categories(raw["categories"], f"{at}.categories", label)
+        categories = _parse_categories(raw["categories"], f"{at}.categories", label, catalog.rules.categories)
     else:
         raw_cards = raw.get("cards", [])
         if not isinstance(raw_cards, list):
@@ -301,15 +300,18 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     )
 
 
-def _parse_categories(raw: Any, at: str, label: Text) -> tuple[tuple[Category, int], ...]:
+def _parse_categories(
+    raw: Any, at: str, label: Text, known: tuple[Category, ...]
+) -> tuple[tuple[Category, int], ...]:
+    """A pad's numbers: any of the edition's categories (``known``), in the edition's order."""
     if not isinstance(raw, dict):
         raise GameFormatError(at, N_("{city}: categories map each category to its points.", city=label))
+    by_id = {c.value: c for c in known}
     out = []
     for key, value in raw.items():
-        try:
-            category = Category(key)
-        except ValueError:
-            names = ", ".join(CATEGORIES)
+        category = by_id.get(key) if isinstance(key, str) else None
+        if category is None:
+            names = ", ".join(known)
             raise GameFormatError(
                 f"{at}.{key}",
                 N_(
@@ -318,7 +320,7 @@ def _parse_categories(raw: Any, at: str, label: Text) -> tuple[tuple[Category, i
                     value=_show(key),
                     names=names,
                 ),
-            ) from None
+            )
         low = -18 if category is Category.MILITARY else 0
         out.append(
             (
@@ -332,7 +334,7 @@ def _parse_categories(raw: Any, at: str, label: Text) -> tuple[tuple[Category, i
                 ),
             )
         )
-    order = {c: i for i, c in enumerate(CATEGORIES)}
+    order = {c: i for i, c in enumerate(known)}
     return tuple(sorted(out, key=lambda kv: order[kv[0]]))
 
 
@@ -427,7 +429,7 @@ def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any
         "cities": [
             {
                 "player": c.player,
-                "categories": {cat.value: c.categories[cat] for cat in CATEGORIES},
+                "categories": {cat.value: points for cat, points in c.categories.items()},
                 "total": c.total,
                 "coins": c.coins,
                 "rank": c.rank,

@@ -31,7 +31,6 @@ from functools import cache, lru_cache
 from itertools import repeat
 
 from .catalog import Catalog, EditionRules
-from .model import Shields
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -99,7 +98,7 @@ def _card_shields(catalog: Catalog) -> dict[str, int]:
     for cid in catalog.structure_ids:
         entries = catalog.entries(cid)
         first = min(entries, key=lambda c: c.age)
-        shields = sum(e.shields for e in first.effects if isinstance(e, Shields))
+        shields = sum(e.shield_count() for e in first.effects)
         out[cid] = shields << (_AGE_BITS * (first.age - 1))
     return out
 
@@ -107,8 +106,7 @@ def _card_shields(catalog: Catalog) -> dict[str, int]:
 @cache
 def _stage_shields(catalog: Catalog, wonder: str, side: str) -> tuple[int, ...]:
     return tuple(
-        sum(e.shields for e in stage.effects if isinstance(e, Shields))
-        for stage in catalog.wonder(wonder).side(side).stages
+        sum(e.shield_count() for e in stage.effects) for stage in catalog.wonder(wonder).side(side).stages
     )
 
 

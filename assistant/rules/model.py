@@ -18,9 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from .text import Text
+
+if TYPE_CHECKING:
+    from .effects import Effect
 
 
 class Resource(StrEnum):
@@ -63,19 +66,65 @@ class Symbol(StrEnum):
     TABLET = "tablet"
 
 
-class Category(StrEnum):
-    """Score categories, declared in the rulebook's counting order (the score pad's rows)."""
+class Category(str):
+    """A score category, a row of the score pad, named by its id (``military``).
 
-    MILITARY = "military"
-    TREASURY = "treasury"
-    WONDER = "wonder"
-    CIVILIAN = "civilian"
-    SCIENCE = "science"
-    COMMERCIAL = "commercial"
-    GUILDS = "guilds"
+    Not a closed enumeration: an edition's ``edition.toml`` lists its categories and their
+    order, and an expansion may add one (Leaders, Cities). The seven categories of the
+    base game are constants here (``Category.MILITARY``...). One object per id, so
+    categories compare with ``is`` as enumeration members do.
+    """
+
+    __slots__ = ()
+    _known: ClassVar[dict[str, Category]] = {}
+
+    MILITARY: ClassVar[Category]
+    TREASURY: ClassVar[Category]
+    WONDER: ClassVar[Category]
+    CIVILIAN: ClassVar[Category]
+    SCIENCE: ClassVar[Category]
+    COMMERCIAL: ClassVar[Category]
+    GUILDS: ClassVar[Category]
+
+    def __new__(cls, value: str) -> Category:
+        found = cls._known.get(value)
+        if found is None:
+            if not isinstance(value, str) or not value or not value.replace("-", "").isalnum():
+                raise ValueError(f"{value!r} is not a category id")
+            found = str.__new__(cls, value)
+            cls._known[str(value)] = found
+        return found
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Category({str.__repr__(self)})"
+
+    def __reduce__(self) -> tuple[type[Category], tuple[str]]:
+        return (Category, (self.value,))
 
 
-CATEGORIES: tuple[Category, ...] = tuple(Category)
+Category.MILITARY = Category("military")
+Category.TREASURY = Category("treasury")
+Category.WONDER = Category("wonder")
+Category.CIVILIAN = Category("civilian")
+Category.SCIENCE = Category("science")
+Category.COMMERCIAL = Category("commercial")
+Category.GUILDS = Category("guilds")
+
+CATEGORIES: tuple[Category, ...] = (
+    Category.MILITARY,
+    Category.TREASURY,
+    Category.WONDER,
+    Category.CIVILIAN,
+    Category.SCIENCE,
+    Category.COMMERCIAL,
+    Category.GUILDS,
+)
+"""The base game's categories in the first edition's counting order (an edition's own
+list is ``catalog.rules.categories``)."""
 
 
 class Whose(StrEnum):
@@ -105,148 +154,9 @@ class Goods(StrEnum):
         return RAW_MATERIALS if self is Goods.RAW else MANUFACTURED_GOODS
 
 
-# --- effects: a closed, tagged vocabulary -------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Produce:
-    """Produces ``count`` units of one of ``resources`` each turn (either/or when several)."""
-
-    resources: tuple[Resource, ...]
-    count: int = 1
-    sellable: bool = True
-    kind: Literal["produce"] = "produce"
-
-
-@dataclass(frozen=True, slots=True)
-class Points:
-    """Victory points at the end of the game."""
-
-    points: int
-    kind: Literal["points"] = "points"
-
-
-@dataclass(frozen=True, slots=True)
-class Shields:
-    """Military strength."""
-
-    shields: int
-    kind: Literal["shields"] = "shields"
-
-
-@dataclass(frozen=True, slots=True)
-class Science:
-    """One science symbol."""
-
-    symbol: Symbol
-    kind: Literal["science"] = "science"
-
-
-@dataclass(frozen=True, slots=True)
-class ScienceWild:
-    """A science symbol of the owner's choice, chosen at the end of the game."""
-
-    kind: Literal["science-wild"] = "science-wild"
-
-
-@dataclass(frozen=True, slots=True)
-class Coins:
-    """Coins taken from the bank once, when built."""
-
-    coins: int
-    kind: Literal["coins"] = "coins"
-
-
-@dataclass(frozen=True, slots=True)
-class CoinsPer:
-    """Coins taken once, when built, for each counted item in the given cities."""
-
-    coins: int
-    counted: Counted
-    cities: tuple[Whose, ...]
-    colors: tuple[Color, ...] = ()
-    kind: Literal["coins-per"] = "coins-per"
-
-
-@dataclass(frozen=True, slots=True)
-class PointsPer:
-    """Victory points at game end for each counted item in the given cities."""
-
-    points: int
-    counted: Counted
-    cities: tuple[Whose, ...]
-    colors: tuple[Color, ...] = ()
-    kind: Literal["points-per"] = "points-per"
-
-
-@dataclass(frozen=True, slots=True)
-class Discount:
-    """Buy ``goods`` from the given neighbours for 1 coin a unit instead of 2."""
-
-    goods: Goods
-    neighbours: tuple[Whose, ...]
-    kind: Literal["discount"] = "discount"
-
-
-@dataclass(frozen=True, slots=True)
-class FreeBuildPerAge:
-    """Olympia A stage 2: once per age, build a structure for free."""
-
-    kind: Literal["free-build-per-age"] = "free-build-per-age"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayLastCard:
-    """Babylon B stage 2: also play the seventh card of each age."""
-
-    kind: Literal["play-last-card"] = "play-last-card"
-
-
-@dataclass(frozen=True, slots=True)
-class BuildFromDiscard:
-    """Halicarnassus: build a card from the discard pile for free."""
-
-    kind: Literal["build-from-discard"] = "build-from-discard"
-
-
-@dataclass(frozen=True, slots=True)
-class CopyGuild:
-    """Olympia B stage 3: at game end, copy a guild of a neighbouring city."""
-
-    kind: Literal["copy-guild"] = "copy-guild"
-
-
-Effect = (
-    Produce
-    | Points
-    | Shields
-    | Science
-    | ScienceWild
-    | Coins
-    | CoinsPer
-    | PointsPer
-    | Discount
-    | FreeBuildPerAge
-    | PlayLastCard
-    | BuildFromDiscard
-    | CopyGuild
-)
-
-EFFECT_KINDS: tuple[type[Effect], ...] = (
-    Produce,
-    Points,
-    Shields,
-    Science,
-    ScienceWild,
-    Coins,
-    CoinsPer,
-    PointsPer,
-    Discount,
-    FreeBuildPerAge,
-    PlayLastCard,
-    BuildFromDiscard,
-    CopyGuild,
-)
+# --- effects ------------------------------------------------------------------------------
+# Every effect kind lives in :mod:`assistant.rules.effects` (its fields, reading, words and
+# the hooks the engines call); cards and stages hold a tuple of them.
 
 
 # --- printed components -------------------------------------------------------------------
@@ -308,7 +218,7 @@ class Stage:
 
     @property
     def points(self) -> int:
-        return sum(e.points for e in self.effects if isinstance(e, Points))
+        return sum(e.victory_points() for e in self.effects)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,27 +40,20 @@ from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
-from .describe import CATEGORY_NAMES, COLOR_NAMES, OR, join
+from .describe import join
+from .effects import Scorer
 from .military import has_stage_shields, shields_by_age_from_cards
 from .model import (
-    CATEGORIES,
     Category,
     City,
     CityScore,
     Color,
-    CopyGuild,
-    Counted,
     Detail,
     Game,
-    Points,
-    PointsPer,
     Problem,
-    Science,
-    ScienceWild,
     ScoreSheet,
     Symbol,
     TieBreak,
-    Whose,
 )
 from .science import SET_BONUS, ScienceResult, science_points
 from .text import N_, Nn_, Text, verbatim
@@ -71,7 +64,8 @@ COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
 PURPLE = COLOR_INDEX[Color.PURPLE]
 SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
-# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything).
+# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything),
+# then 10 bits of constant points per category of the edition.
 _BITS = 6
 _MASK = (1 << _BITS) - 1
 _COLOR_SHIFTS = tuple(_BITS * i for i in range(len(COLORS)))
@@ -79,18 +73,7 @@ _SYMBOL_SHIFTS = tuple(_BITS * (len(COLORS) + i) for i in range(len(SYMBOLS)))
 _WILD_SHIFT = _BITS * (len(COLORS) + len(SYMBOLS))
 _POINTS_BITS = 10
 _POINTS_MASK = (1 << _POINTS_BITS) - 1
-_POINTS_SHIFTS = tuple(_WILD_SHIFT + _BITS + _POINTS_BITS * i for i in range(len(CATEGORIES)))
-"""Constant points per category, 10 bits each (a city's blue cards stay far under 1024)."""
-
-# Constant points on a card go to the category of its colour (first edition: blue only).
-POINTS_CATEGORY: dict[Color, Category] = {
-    Color.BLUE: Category.CIVILIAN,
-    Color.YELLOW: Category.COMMERCIAL,
-    Color.PURPLE: Category.GUILDS,
-    Color.GREEN: Category.SCIENCE,
-    Color.RED: Category.MILITARY,
-}
-_CATEGORY_ORDER: dict[Category, int] = {c: i for i, c in enumerate(CATEGORIES)}
+_POINTS_BASE = _WILD_SHIFT + _BITS
 _MEMO_LIMIT = 50_000
 """Memoised details kept per catalog before the memo is emptied (player names vary)."""
 
@@ -103,24 +86,6 @@ def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:
 # --- per-catalog tables -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Per:
-    """A ``points-per`` effect, ready to count."""
-
-    points: int
-    counted: Counted
-    own: bool
-    left: bool
-    right: bool
-    shifts: tuple[int, ...]
-    """Where the counted colours sit in a city's packed counts."""
-    offsets: tuple[int, ...]
-    """The counted cities, as seat offsets: 0 own, +1 left, -1 right."""
-    counts_itself: bool
-    """Counts purple cards in its own city: a copied guild adds itself."""
-    what: Text
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class _Special:
     """A card scored by counting (yellow Age III cards, guilds), or a guild to copy."""
@@ -128,7 +93,7 @@ class _Special:
     id: str
     name: str
     category: Category
-    per: tuple[_Per, ...]
+    per: tuple[Scorer, ...]
     wild: int
     is_guild: bool
 
@@ -153,60 +118,48 @@ class _Tables:
     packed: dict[str, int]
     """Each structure's colour, science symbol, wildcards and constant points, packed."""
     sides: dict[tuple[str, str], _Side]
-    only_civilian: bool
-    """Every constant-point card is civilian (so only that packed field is read)."""
+    categories: tuple[Category, ...]
+    """The edition's categories, in order: a city's points are a list in this order."""
+    index: dict[Category, int]
+    points_shifts: tuple[int, ...]
+    """Where each category's constant points sit in the packed counts."""
+    constant_slots: tuple[int, ...]
+    """The categories any card gives constant points to (civilian only, in the first edition)."""
+    names: dict[Category, Text]
     scored: dict[str, Detail | _Special]
     """Cards that score on their own: a constant detail, or a special counted at the end."""
     memo: dict[tuple[object, ...], Detail] = field(default_factory=dict)
 
 
-def _compile_per(effect: PointsPer) -> _Per:
-    """A ``points-per`` effect with its colours, cities and words looked up once."""
-    colors = tuple(COLOR_INDEX[c] for c in effect.colors)
-    if effect.counted is Counted.CARDS:
-        what = N_("{colors} card", colors=join([COLOR_NAMES[c] for c in effect.colors], OR))
-    elif effect.counted is Counted.STAGES:
-        what = N_("built wonder stage")
-    else:
-        what = N_("defeat token")
-    own = Whose.SELF in effect.cities
-    return _Per(
-        points=effect.points,
-        counted=effect.counted,
-        own=own,
-        left=Whose.LEFT in effect.cities,
-        right=Whose.RIGHT in effect.cities,
-        shifts=tuple(_COLOR_SHIFTS[c] for c in colors),
-        offsets=tuple(
-            o for o, whose in ((0, Whose.SELF), (1, Whose.LEFT), (-1, Whose.RIGHT)) if whose in effect.cities
-        ),
-        counts_itself=own and effect.counted is Counted.CARDS and PURPLE in colors,
-        what=what,
-    )
-
-
 @cache
 def _tables(catalog: Catalog) -> _Tables:
     """The per-catalog tables: packed card counts, shared details, wonder sides."""
+    rules = catalog.rules
+    categories = rules.categories
+    index = {c: i for i, c in enumerate(categories)}
+    points_shifts = tuple(_POINTS_BASE + _POINTS_BITS * i for i in range(len(categories)))
     packed: dict[str, int] = {}
     constant: dict[str, Detail] = {}
     special: dict[str, _Special] = {}
+    slots: set[int] = set()
     for cid in catalog.structure_ids:
         card = catalog.structure(cid)
         value = 1 << _COLOR_SHIFTS[COLOR_INDEX[card.color]]
         wild = 0
         for effect in card.effects:
-            if isinstance(effect, Science):
-                value += 1 << _SYMBOL_SHIFTS[SYMBOLS.index(effect.symbol)]
-            elif isinstance(effect, ScienceWild):
-                wild += 1
-        points = sum(e.points for e in card.effects if isinstance(e, Points))
-        category = POINTS_CATEGORY.get(card.color, Category.CIVILIAN)
-        if not 0 <= points <= 40:
-            raise ValueError(f"{cid}: constant points out of the packed range")
-        value += points << _POINTS_SHIFTS[_CATEGORY_ORDER[category]]
-        packed[cid] = value + (wild << _WILD_SHIFT)
+            symbol = effect.science_symbol()
+            if symbol is not None:
+                value += 1 << _SYMBOL_SHIFTS[SYMBOLS.index(symbol)]
+            wild += effect.wildcards()
+        points = sum(e.victory_points() for e in card.effects)
+        category = rules.category_of(card.color)
         if points:
+            if category is None:
+                raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
+            if not 0 <= points <= 40:
+                raise ValueError(f"{cid}: constant points out of the packed range")
+            value += points << points_shifts[index[category]]
+            slots.add(index[category])
             constant[cid] = Detail(
                 category,
                 points,
@@ -218,16 +171,12 @@ def _tables(catalog: Catalog) -> _Tables:
                     card=card.name,
                 ),
             )
-        per = tuple(_compile_per(e) for e in card.effects if isinstance(e, PointsPer))
+        packed[cid] = value + (wild << _WILD_SHIFT)
+        per = tuple(scorer for e in card.effects if (scorer := e.scorer()) is not None)
         if per or card.is_guild:
-            special[cid] = _Special(
-                cid,
-                card.name,
-                Category.GUILDS if card.is_guild else Category.COMMERCIAL,
-                per,
-                wild,
-                card.is_guild,
-            )
+            if category is None:
+                raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
+            special[cid] = _Special(cid, card.name, category, per, wild, card.is_guild)
     sides: dict[tuple[str, str], _Side] = {}
     for wonder in catalog.wonders:
         for side in wonder.sides:
@@ -254,18 +203,17 @@ def _tables(catalog: Catalog) -> _Tables:
                     )
                 details.append(details[-1] + added)
                 running_points.append(running_points[-1] + stage.points)
-                wilds = sum(1 for e in stage.effects if isinstance(e, ScienceWild))
-                running_wild.append(running_wild[-1] + wilds)
-                if any(isinstance(e, CopyGuild) for e in stage.effects):
+                running_wild.append(running_wild[-1] + sum(e.wildcards() for e in stage.effects))
+                if any(e.copies_guild() for e in stage.effects):
                     copy_stage = stage.number
             sides[(wonder.id, side.side)] = _Side(
                 wonder.short_name, tuple(details), tuple(running_points), tuple(running_wild), copy_stage
             )
-    only_civilian = all(d.category is Category.CIVILIAN for d in constant.values())
     scored: dict[str, Detail | _Special] = {**constant, **special}
     if len(scored) != len(constant) + len(special):
         raise ValueError("a card scores both constant points and points per item")
-    return _Tables(packed, sides, only_civilian, scored)
+    names = {c: rules.category_name(c) for c in categories}
+    return _Tables(packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored)
 
 
 @lru_cache(maxsize=1024)
@@ -532,37 +480,37 @@ def _assumed(game: Game, seat: int, stage_guess: bool) -> Problem:
 # --- commercial and guild effects -------------------------------------------------------------
 
 
-def _count(
-    per: _Per,
-    seat: int,
-    game: Game,
-    views: list[_View | None],
-    military: list[_Military],
-    unknown: list[int],
-) -> int:
-    """How many items ``per`` counts for the city at ``seat``; seats it cannot see go to ``unknown``."""
-    n = len(views)
-    count = 0
-    counted = per.counted
-    for offset in per.offsets:
-        s = (seat + offset) % n
-        if counted is Counted.CARDS:
-            view = views[s]
-            if view is None:
-                unknown.append(s)
-            else:
-                packed = view.packed
-                for shift in per.shifts:
-                    count += packed >> shift & _MASK
-        elif counted is Counted.STAGES:
-            count += game.cities[s].stages
-        else:
-            defeats = military[s].defeats
-            if defeats is None:
-                unknown.append(s)
-            else:
-                count += defeats
-    return count
+class _Counter:
+    """What end-of-game scorers may ask about the table (:class:`~.effects.ScoreCounter`)."""
+
+    __slots__ = ("catalog", "game", "military", "views")
+
+    def __init__(
+        self, game: Game, catalog: Catalog, views: list[_View | None], military: list[_Military]
+    ) -> None:
+        self.game = game
+        self.catalog = catalog
+        self.views = views
+        self.military = military
+
+    def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
+        view = self.views[seat]
+        if view is None:
+            return None
+        packed = view.packed
+        return sum(packed >> _COLOR_SHIFTS[COLOR_INDEX[c]] & _MASK for c in colors)
+
+    def stages(self, seat: int) -> int:
+        return self.game.cities[seat].stages
+
+    def stage_total(self, seat: int) -> int | None:
+        city = self.game.cities[seat]
+        if city.wonder is None or not self.catalog.has_wonder(city.wonder):
+            return None
+        return len(self.catalog.wonder(city.wonder).side(city.side).stages)
+
+    def defeats(self, seat: int) -> int | None:
+        return self.military[seat].defeats
 
 
 def _per_detail(
@@ -574,7 +522,7 @@ def _per_detail(
     right: str,
     copied: tuple[str, int, str] | None = None,
 ) -> Detail:
-    """The detail of one ``points-per`` effect (memoised: names and counts repeat a lot).
+    """The detail of one end-of-game scorer (memoised: names and counts repeat a lot).
 
     ``left`` and ``right`` are the neighbours' player names, ``copied`` names the wonder,
     stage and owner when Olympia copies the guild.
@@ -585,25 +533,13 @@ def _per_detail(
         return found
     per = card.per[index]
     points = per.points * count
-    if per.left and per.right:
-        where = (
-            N_("its own city and the cities of {left} and {right}", left=left, right=right)
-            if per.own
-            else N_("the cities of {left} and {right}", left=left, right=right)
-        )
-    elif per.left:
-        where = N_("the city of {left}", left=left)
-    elif per.right:
-        where = N_("the city of {right}", right=right)
-    else:
-        where = N_("its own city")
     text = _vp(
         "{per} per {what} in {where}, {count} in all: {points} victory point",
         "{per} per {what} in {where}, {count} in all: {points} victory points",
         points,
         per=per.points,
-        what=per.what,
-        where=where,
+        what=per.what(),
+        where=per.where(left, right),
         count=count,
     )
     if copied is None:
@@ -618,7 +554,7 @@ def _per_detail(
             owner=owner,
             text=text,
         )
-        detail = Detail(Category.GUILDS, points, f"stage-{stage}", reason)
+        detail = Detail(card.category, points, f"stage-{stage}", reason)
     if len(tables.memo) >= _MEMO_LIMIT:
         tables.memo.clear()
     tables.memo[key] = detail
@@ -647,77 +583,70 @@ def _score_cards(
     seat: int,
     game: Game,
     tables: _Tables,
-    views: list[_View | None],
-    military: list[_Military],
+    counter: _Counter,
     problems: list[Problem],
 ) -> tuple[list[int], list[Detail]]:
-    """A card-level city's points by category (in :data:`CATEGORIES` order) and its details."""
+    """A card-level city's points by category (in the edition's order) and its details."""
     city = game.cities[seat]
+    views, military = counter.views, counter.military
     view = views[seat]
     assert view is not None
+    index = tables.index
     mil = military[seat]
     coins = city.coins
-    cats = [mil.points, coins // 3, 0, 0, 0, 0, 0]
+    cats = [0] * len(tables.categories)
     details = list(mil.details)
+    cats[index[Category.MILITARY]] += mil.points
+    cats[index[Category.TREASURY]] += coins // 3
     if coins >= 3:
         details.append(_treasury_detail(coins))
     side = tables.sides.get((city.wonder, city.side)) if city.wonder is not None else None
     copy_stage = 0
     if side is not None:
         k = min(city.stages, len(side.points) - 1)
-        cats[2] = side.points[k]
+        cats[index[Category.WONDER]] += side.points[k]
         details.extend(side.details[k])
         if side.copy_stage and city.stages >= side.copy_stage:
             copy_stage = side.copy_stage
     constants = view.constants
     if constants:
         packed = view.packed
-        if tables.only_civilian:  # the first edition: only blue cards score constant points
-            cats[3] = packed >> _POINTS_SHIFTS[3] & _POINTS_MASK
-        else:
-            for index, shift in enumerate(_POINTS_SHIFTS):
-                cats[index] += packed >> shift & _POINTS_MASK
+        shifts = tables.points_shifts
+        for slot in tables.constant_slots:  # the first edition: only blue cards score constant points
+            cats[slot] += packed >> shifts[slot] & _POINTS_MASK
         details.extend(constants)
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     best, science = _science(science_key)
-    cats[4] = best.points
+    cats[index[Category.SCIENCE]] += best.points
     if science is not None:
         details.append(science)
-    commercial: list[Detail] = []
-    guilds: list[Detail] = []
+    counted: list[Detail] = []
     cities = game.cities
     n = len(cities)
     left = cities[(seat + 1) % n].player
     right = cities[(seat - 1) % n].player
     for card in view.specials:
-        for index, per in enumerate(card.per):
+        for number, per in enumerate(card.per):
             unknown: list[int] = []
-            count = _count(per, seat, game, views, military, unknown)
+            count = per.count(counter, seat, n, unknown)
             if unknown:
                 problems.append(_pad_warning(game, seat, card.name, unknown))
-            detail = _per_detail(tables, card, index, count, left, right)
-            if card.category is Category.GUILDS:
-                cats[6] += detail.points
-                guilds.append(detail)
-            else:
-                cats[5] += detail.points
-                commercial.append(detail)
+            detail = _per_detail(tables, card, number, count, left, right)
+            cats[index[card.category]] += detail.points
+            counted.append(detail)
     if copy_stage:
         assert side is not None
         copied = _copy_guild(
-            seat, game, tables, views, military, science_key, best.points, side.name, copy_stage, problems
+            seat, game, tables, counter, science_key, best.points, side.name, copy_stage, problems
         )
         if copied is not None:
+            cats[index[copied.category]] += copied.points
             if copied.category is Category.SCIENCE:
-                cats[4] += copied.points
                 details.append(copied)
             else:
-                cats[6] += copied.points
-                guilds.append(copied)
-    details.extend(commercial)
-    details.extend(guilds)
-    if not tables.only_civilian:
-        details.sort(key=lambda d: _CATEGORY_ORDER[d.category])  # stable: keeps each category's order
+                counted.append(copied)
+    details.extend(counted)
+    details.sort(key=lambda d: index[d.category])  # stable: keeps each category's order
     return cats, details
 
 
@@ -725,8 +654,7 @@ def _copy_guild(
     seat: int,
     game: Game,
     tables: _Tables,
-    views: list[_View | None],
-    military: list[_Military],
+    counter: _Counter,
     science_key: int,
     science_now: int,
     wonder: str,
@@ -738,8 +666,10 @@ def _copy_guild(
     Evaluated as if the city had built it, with its own neighbours; a guild the city
     already holds cannot be copied. On equal gains the left neighbour's comes first.
     """
+    views = counter.views
     own = views[seat]
     assert own is not None
+    size = len(views)
     best: tuple[int, int, _Special, int] | None = None
     for owner in dict.fromkeys((game.left(seat), game.right(seat))):
         other = views[owner]
@@ -769,7 +699,7 @@ def _copy_guild(
             if card.wild:
                 gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
             for per in card.per:
-                count = _count(per, seat, game, views, military, []) + (1 if per.counts_itself else 0)
+                count = per.count(counter, seat, size, []) + (1 if per.counts_itself else 0)
                 gain += per.points * count
             if best is None or gain > best[0]:
                 best = (gain, owner, card, count)
@@ -800,22 +730,24 @@ def _copy_guild(
 
 
 def _score_pad(
-    seat: int, game: Game, military: list[_Military], problems: list[Problem]
+    seat: int, game: Game, tables: _Tables, military: list[_Military], problems: list[Problem]
 ) -> tuple[list[int], list[Detail]]:
     """A pad-entry city: the pad's numbers, treasury from coins and science from symbols when given."""
     city = game.cities[seat]
     given = dict(city.categories or ())
-    cats = [given.get(c, 0) for c in CATEGORIES]
+    categories = tables.categories
+    index = tables.index
+    cats = [given.get(c, 0) for c in categories]
     details: list[Detail] = []
     if Category.MILITARY not in given:
-        cats[0] = military[seat].points
+        cats[index[Category.MILITARY]] = military[seat].points
         details.extend(military[seat].details)
     symbols = city.science_symbols
     best: ScienceResult | None = None
     if symbols is not None:
         best = science_points(symbols.compass, symbols.gear, symbols.tablet, symbols.wild)
         written = given.get(Category.SCIENCE)
-        cats[4] = best.points
+        cats[index[Category.SCIENCE]] = best.points
         if written is not None and written != best.points:
             problems.append(
                 Problem(
@@ -833,9 +765,9 @@ def _score_pad(
                 )
             )
     if Category.TREASURY not in given:
-        cats[1] = city.coins // 3
-    for index, category in enumerate(CATEGORIES):
-        points = cats[index]
+        cats[index[Category.TREASURY]] = city.coins // 3
+    for slot, category in enumerate(categories):
+        points = cats[slot]
         if category is Category.MILITARY and Category.MILITARY not in given:
             continue
         if category is Category.SCIENCE and best is not None:
@@ -856,7 +788,7 @@ def _score_pad(
                         "{category} from the score pad: {points} victory point",
                         "{category} from the score pad: {points} victory points",
                         points,
-                        category=CATEGORY_NAMES[category],
+                        category=tables.names[category],
                     ),
                 )
             )
@@ -874,10 +806,11 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     cities = game.cities
     views = [None if city.cards is None else _view(city, tables, clean) for city in cities]
     military = _military(game, catalog, problems)
+    counter = _Counter(game, catalog, views, military)
     scored = [
-        _score_pad(seat, game, military, problems)
+        _score_pad(seat, game, tables, military, problems)
         if views[seat] is None
-        else _score_cards(seat, game, tables, views, military, problems)
+        else _score_cards(seat, game, tables, counter, problems)
         for seat in range(len(cities))
     ]
     totals = [sum(cats) for cats, _ in scored]
@@ -890,7 +823,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         CityScore(
             player=city.player,
             seat=seat,
-            categories=dict(zip(CATEGORIES, scored[seat][0], strict=True)),
+            categories=dict(zip(tables.categories, scored[seat][0], strict=True)),
             total=totals[seat],
             coins=city.coins,
             rank=ranks.get(seat),

@@ -33,16 +33,13 @@ from functools import lru_cache
 
 from .catalog import Catalog, catalog_for
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
+from .effects import Effect, Produce
 from .model import (
     City,
     Cost,
-    Discount,
-    Effect,
-    FreeBuildPerAge,
     Game,
     How,
     Payment,
-    Produce,
     Resource,
     Verdict,
     Whose,
@@ -104,12 +101,13 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
     if city.wonder is not None:
         fixed[_INDEX[catalog.wonder(city.wonder).side(city.side).resource]] += 1
     for effect in _city_effects(city, catalog):
-        if not isinstance(effect, Produce) or (sellable_only and not effect.sellable):
+        produced = effect.produced()
+        if produced is None or (sellable_only and not produced.sellable):
             continue
-        if len(set(effect.resources)) == 1:
-            fixed[_INDEX[effect.resources[0]]] += effect.count
+        if len(set(produced.resources)) == 1:
+            fixed[_INDEX[produced.resources[0]]] += produced.count
         else:
-            choices.append(effect)
+            choices.append(produced)
     return Production(tuple(fixed), tuple(choices))
 
 
@@ -124,11 +122,12 @@ def trade_prices(city: City, catalog: Catalog) -> tuple[tuple[int, ...], tuple[i
     left = [rules.trade_price] * _N
     right = [rules.trade_price] * _N
     for effect in _city_effects(city, catalog):
-        if isinstance(effect, Discount):
-            for resource in effect.goods.resources:
-                if Whose.LEFT in effect.neighbours:
+        discount = effect.discount()
+        if discount is not None:
+            for resource in discount.goods.resources:
+                if Whose.LEFT in discount.neighbours:
                     left[_INDEX[resource]] = rules.discounted_price
-                if Whose.RIGHT in effect.neighbours:
+                if Whose.RIGHT in discount.neighbours:
                     right[_INDEX[resource]] = rules.discounted_price
     return tuple(left), tuple(right)
 
@@ -705,7 +704,7 @@ def can_build(
                 notes=tuple(_pad_notes(game, seat, catalog, False)),
             )
         cost = structure.cost
-        if not cost.is_free and any(isinstance(e, FreeBuildPerAge) for e in _city_effects(city, catalog)):
+        if not cost.is_free and any(e.free_build() for e in _city_effects(city, catalog)):
             assert city.wonder is not None  # only a wonder stage has this effect
             notes.append(
                 N_(

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from .catalog import Catalog, catalog_for
 from .describe import join
 from .military import signature_pairs_up
-from .model import BuildFromDiscard, City, Game, PlayLastCard, Problem
+from .model import City, Game, Problem
 from .text import N_, Nn_, Text, verbatim
 
 AGE_NUMERALS = ("I", "II", "III", "IV", "V")
@@ -69,10 +69,7 @@ def _tables(catalog: Catalog) -> _Tables:
                 for effect in stage.effects:
                     # Babylon B: the seventh card of each age (up to one per age);
                     # Halicarnassus: one card from the discard pile per stage.
-                    if isinstance(effect, PlayLastCard):
-                        added += rules.ages
-                    elif isinstance(effect, BuildFromDiscard):
-                        added += 1
+                    added += effect.extra_structures(rules)
                 running.append(running[-1] + added)
             extra[(wonder.id, side.side)] = tuple(running)
     # One 6-bit counter per structure: a city's cards sum to its counts, the table's

@@ -20,8 +20,9 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import catalog_for
+from assistant.rules.effects import BuildFromDiscard, PlayLastCard
 from assistant.rules.military import tokens_from_shields_by_age
-from assistant.rules.model import CATEGORIES, BuildFromDiscard, City, Game, PlayLastCard, ScienceSymbols
+from assistant.rules.model import CATEGORIES, City, Game, ScienceSymbols
 
 CATALOG = catalog_for(1)
 RULES = CATALOG.rules

@@ -11,27 +11,22 @@ import pytest
 
 from assistant.resources import resource_dir
 from assistant.rules.catalog import Catalog, CatalogError, card_id, load_catalog
-from assistant.rules.model import (
+from assistant.rules.effects import (
     BuildFromDiscard,
     Coins,
     CoinsPer,
-    Color,
     CopyGuild,
-    Counted,
     Discount,
     FreeBuildPerAge,
-    Goods,
     PlayLastCard,
     Points,
     PointsPer,
     Produce,
-    Resource,
     Science,
     ScienceWild,
     Shields,
-    Symbol,
-    Whose,
 )
+from assistant.rules.model import Color, Counted, Goods, Resource, Symbol, Whose
 
 W, S, C, O = Resource.WOOD, Resource.STONE, Resource.CLAY, Resource.ORE  # noqa: E741 - resource initials
 G, L, P = Resource.GLASS, Resource.LOOM, Resource.PAPYRUS

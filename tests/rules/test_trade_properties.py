@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import Catalog, catalog_for
-from assistant.rules.model import RAW_MATERIALS, City, Color, Game, Produce, Resource
+from assistant.rules.effects import Produce
+from assistant.rules.model import RAW_MATERIALS, City, Color, Game, Resource
 from assistant.rules.trade import Production, can_build, cheapest_purchases, production, trade_prices
 
 CATALOG = catalog_for(1)

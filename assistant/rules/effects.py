@@ -1,0 +1,537 @@
+"""Every effect a card or a wonder stage can print: one class per kind, one home per kind.
+
+An effect kind is defined once, here: its fields, how it is read from ``rules_data``
+(:meth:`Effect.parse`), how it is told to a player (:meth:`Effect.describe`), and the
+hooks the engines call instead of asking which class it is:
+
+* the catalog loader calls :meth:`Effect.check` (a cross-check with the card it is on);
+* scoring calls :meth:`Effect.victory_points`, :meth:`Effect.science_symbol`,
+  :meth:`Effect.wildcards`, :meth:`Effect.scorer` (points counted at the end of the
+  game) and :meth:`Effect.copies_guild`;
+* military calls :meth:`Effect.shield_count`;
+* trading calls :meth:`Effect.produced`, :meth:`Effect.discount` and
+  :meth:`Effect.free_build`;
+* validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages).
+
+A new kind is one new class registered with :func:`kind`; the vocabulary stays closed
+(the loader refuses a kind not registered here), so the engines are checked to know
+every kind the data uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+from .describe import COLOR_NAMES, GOODS_NAMES, OR, RESOURCE_NAMES, SYMBOL_NAMES, cities_text, join
+from .model import Color, Counted, Goods, Resource, Symbol, Whose
+from .text import N_, Nn_, Text
+
+if TYPE_CHECKING:
+    from .catalog import EditionRules
+
+__all__ = [
+    "KINDS",
+    "BuildFromDiscard",
+    "Coins",
+    "CoinsPer",
+    "CopyGuild",
+    "Discount",
+    "Effect",
+    "Fields",
+    "FreeBuildPerAge",
+    "PlayLastCard",
+    "Points",
+    "PointsPer",
+    "Produce",
+    "Science",
+    "ScienceWild",
+    "ScoreCounter",
+    "Scorer",
+    "Shields",
+    "kind",
+]
+
+E = TypeVar("E", bound="Effect")
+
+
+class Fields:
+    """One effect's table from ``rules_data``, read with types checked.
+
+    ``fail`` turns a message into the loader's error, naming the file and the entry.
+    """
+
+    def __init__(self, table: Mapping[str, Any], fail: Callable[[str], Exception]) -> None:
+        self.table = table
+        self.fail = fail
+
+    def value(self, key: str, kind: type[Any], default: Any = None) -> Any:
+        value = self.table.get(key, default)
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(f"{key} must be a whole number, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(f"{key} must be a {kind.__name__}, not {value!r}")
+        return value
+
+    def whole(self, key: str, default: int | None = None) -> int:
+        return int(self.value(key, int, default))
+
+    def flag(self, key: str, default: bool) -> bool:
+        return bool(self.value(key, bool, default))
+
+    def choice(self, key: str, enum: Callable[[str], Any]) -> Any:
+        raw = self.value(key, str)
+        try:
+            return enum(raw)
+        except ValueError:
+            raise self.fail(f"{key}: unknown value {raw!r}") from None
+
+    def choices(self, key: str, enum: Callable[[str], Any], default: Sequence[Any] = ()) -> tuple[Any, ...]:
+        items = self.value(key, list, list(default))
+        out = []
+        for raw in items:
+            if not isinstance(raw, str):
+                raise self.fail(f"{key} must list names, not {raw!r}")
+            try:
+                out.append(enum(raw))
+            except ValueError:
+                raise self.fail(f"{key}: unknown value {raw!r}") from None
+        return tuple(out)
+
+
+class ScoreCounter(Protocol):
+    """What an end-of-game scorer may ask about the table (implemented by scoring)."""
+
+    def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
+        """Cards of these colours in the city at ``seat``; None when its cards are unknown."""
+
+    def stages(self, seat: int) -> int:
+        """Wonder stages built by the city at ``seat``."""
+
+    def stage_total(self, seat: int) -> int | None:
+        """How many stages the city's wonder side has; None when its wonder is unknown."""
+
+    def defeats(self, seat: int) -> int | None:
+        """The city's defeat tokens; None when not known."""
+
+
+class Scorer(Protocol):
+    """Victory points counted at the end of the game: ``points`` for each item counted."""
+
+    points: int
+    counts_itself: bool
+    """The scorer counts cards like the one it is on in its owner's city (a copy adds itself)."""
+
+    def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
+        """Items counted for the city at ``seat`` of a table of ``size``; seats it cannot see go to ``unknown``."""
+
+    def what(self) -> Text:
+        """What one item is, for the explanation (``grey card``)."""
+
+    def where(self, left: str, right: str) -> Text:
+        """Whose cities are counted, by name."""
+
+
+class Effect:
+    """The base of every effect kind: neutral hooks that a kind overrides where it acts."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+    REQUIRED: ClassVar[frozenset[str]] = frozenset()
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def parse(cls: type[E], fields: Fields) -> E:
+        """Read the effect from its table (only the kind: kinds with fields override this)."""
+        return cls()
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    def check(self, color: Color | None, rules: EditionRules) -> str | None:
+        """A problem with this effect on a card of ``color`` (None for a wonder stage), or None."""
+        return None
+
+    def describe(self) -> Text:
+        raise NotImplementedError
+
+    # Hooks for the engines (neutral by default).
+    def victory_points(self) -> int:
+        """Victory points the effect gives by itself."""
+        return 0
+
+    def shield_count(self) -> int:
+        return 0
+
+    def science_symbol(self) -> Symbol | None:
+        return None
+
+    def wildcards(self) -> int:
+        """Science symbols of the owner's choice."""
+        return 0
+
+    def scorer(self) -> Scorer | None:
+        """How the effect scores at the end of the game by counting, if it does."""
+        return None
+
+    def copies_guild(self) -> bool:
+        return False
+
+    def produced(self) -> Produce | None:
+        return None
+
+    def discount(self) -> Discount | None:
+        return None
+
+    def free_build(self) -> bool:
+        """A once-per-age free build (told as a note: the app cannot know if it was used)."""
+        return False
+
+    def extra_structures(self, rules: EditionRules) -> int:
+        """Structures beyond one an action that the effect lets a city build over a game."""
+        return 0
+
+
+KINDS: dict[str, type[Effect]] = {}
+
+
+def kind(
+    name: str, required: Sequence[str] = (), optional: Sequence[str] = ()
+) -> Callable[[type[E]], type[E]]:
+    """Register an effect class under its ``kind`` name in ``rules_data``."""
+
+    def register(cls: type[E]) -> type[E]:
+        if name in KINDS:
+            raise ValueError(f"effect kind {name!r} is registered twice")
+        cls.KIND = name
+        cls.REQUIRED = frozenset(required)
+        cls.OPTIONAL = frozenset(optional)
+        KINDS[name] = cls
+        return cls
+
+    return register
+
+
+# --- the kinds ----------------------------------------------------------------------------------
+
+
+@kind("produce", required=["resources"], optional=["count", "sellable"])
+@dataclass(frozen=True, slots=True)
+class Produce(Effect):
+    """Produces ``count`` units of one of ``resources`` each turn (either/or when several)."""
+
+    resources: tuple[Resource, ...]
+    count: int = 1
+    sellable: bool = True
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Produce:
+        resources = fields.choices("resources", Resource)
+        if not resources:
+            raise fields.fail("produce.resources is empty")
+        return cls(resources, fields.whole("count", 1), fields.flag("sellable", True))
+
+    def check(self, color: Color | None, rules: EditionRules) -> str | None:
+        for_sale = color is not None and color in rules.sellable_colors
+        if self.sellable != for_sale:
+            if color is None:
+                return "a wonder stage's resources are never for sale"
+            names = " and ".join(c.value for c in rules.sellable_colors)
+            return f"only {names} cards' resources are for sale"
+        return None
+
+    def describe(self) -> Text:
+        names = [RESOURCE_NAMES[r] for r in self.resources]
+        if len(names) == 1:
+            text = Nn_("Produces {n} {resource}.", "Produces {n} {resource}.", self.count, resource=names[0])
+        else:
+            text = N_("Produces one of {choices} each turn.", choices=join(names, OR))
+        if not self.sellable:
+            text = N_("{text} Neighbours cannot buy it.", text=text)
+        return text
+
+    def produced(self) -> Produce:
+        return self
+
+
+@kind("points", required=["points"])
+@dataclass(frozen=True, slots=True)
+class Points(Effect):
+    """Victory points at the end of the game."""
+
+    points: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Points:
+        return cls(fields.whole("points"))
+
+    def describe(self) -> Text:
+        return Nn_("{n} victory point.", "{n} victory points.", self.points)
+
+    def victory_points(self) -> int:
+        return self.points
+
+
+@kind("shields", required=["shields"])
+@dataclass(frozen=True, slots=True)
+class Shields(Effect):
+    """Military strength."""
+
+    shields: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Shields:
+        return cls(fields.whole("shields"))
+
+    def describe(self) -> Text:
+        return Nn_("{n} shield.", "{n} shields.", self.shields)
+
+    def shield_count(self) -> int:
+        return self.shields
+
+
+@kind("science", required=["symbol"])
+@dataclass(frozen=True, slots=True)
+class Science(Effect):
+    """One science symbol."""
+
+    symbol: Symbol
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Science:
+        return cls(fields.choice("symbol", Symbol))
+
+    def describe(self) -> Text:
+        return N_("Science symbol: {symbol}.", symbol=SYMBOL_NAMES[self.symbol])
+
+    def science_symbol(self) -> Symbol:
+        return self.symbol
+
+
+@kind("science-wild")
+@dataclass(frozen=True, slots=True)
+class ScienceWild(Effect):
+    """A science symbol of the owner's choice, chosen at the end of the game."""
+
+    def describe(self) -> Text:
+        return N_("A science symbol of your choice, chosen at the end of the game.")
+
+    def wildcards(self) -> int:
+        return 1
+
+
+@kind("coins", required=["coins"])
+@dataclass(frozen=True, slots=True)
+class Coins(Effect):
+    """Coins taken from the bank once, when built."""
+
+    coins: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Coins:
+        return cls(fields.whole("coins"))
+
+    def describe(self) -> Text:
+        return Nn_("{n} coin from the bank when built.", "{n} coins from the bank when built.", self.coins)
+
+
+def _counted_text(counted: Counted, colors: Sequence[Color]) -> Text:
+    if counted is Counted.STAGES:
+        return N_("built wonder stage")
+    if counted is Counted.DEFEATS:
+        return N_("defeat token")
+    return N_("{colors} card", colors=join([COLOR_NAMES[c] for c in colors], OR))
+
+
+def _per_fields(fields: Fields, amount_key: str) -> tuple[int, Counted, tuple[Whose, ...], tuple[Color, ...]]:
+    amount = fields.whole(amount_key)
+    counted = fields.choice("counted", Counted)
+    cities = fields.choices("cities", Whose)
+    colors = fields.choices("colors", Color)
+    if (counted is Counted.CARDS) != bool(colors):
+        raise fields.fail("colors are given exactly when cards are counted")
+    if not cities:
+        raise fields.fail("cities lists self, left and/or right")
+    return amount, counted, cities, colors
+
+
+@kind("coins-per", required=["coins", "counted", "cities"], optional=["colors"])
+@dataclass(frozen=True, slots=True)
+class CoinsPer(Effect):
+    """Coins taken once, when built, for each counted item in the given cities."""
+
+    coins: int
+    counted: Counted
+    cities: tuple[Whose, ...]
+    colors: tuple[Color, ...] = ()
+
+    @classmethod
+    def parse(cls, fields: Fields) -> CoinsPer:
+        return cls(*_per_fields(fields, "coins"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "When built: {n} coin for each {what} in {cities}.",
+            "When built: {n} coins for each {what} in {cities}.",
+            self.coins,
+            what=_counted_text(self.counted, self.colors),
+            cities=cities_text(self.cities),
+        )
+
+
+_OFFSETS = {Whose.SELF: 0, Whose.LEFT: 1, Whose.RIGHT: -1}
+
+
+@kind("points-per", required=["points", "counted", "cities"], optional=["colors"])
+@dataclass(frozen=True, slots=True)
+class PointsPer(Effect):
+    """Victory points at game end for each counted item in the given cities."""
+
+    points: int
+    counted: Counted
+    cities: tuple[Whose, ...]
+    colors: tuple[Color, ...] = ()
+
+    @classmethod
+    def parse(cls, fields: Fields) -> PointsPer:
+        return cls(*_per_fields(fields, "points"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "At the end of the game: {n} victory point for each {what} in {cities}.",
+            "At the end of the game: {n} victory points for each {what} in {cities}.",
+            self.points,
+            what=_counted_text(self.counted, self.colors),
+            cities=cities_text(self.cities),
+        )
+
+    def scorer(self) -> Scorer:
+        return _PerScorer(self)
+
+
+class _PerScorer:
+    """Counts a ``points-per`` effect's items (cards of colours, stages or defeats) by seat."""
+
+    __slots__ = ("_text", "colors", "counted", "counts_itself", "offsets", "own", "points", "sides")
+
+    def __init__(self, effect: PointsPer) -> None:
+        self.points = effect.points
+        self.counted = effect.counted
+        self.colors = effect.colors
+        self.offsets = tuple(_OFFSETS[w] for w in (Whose.SELF, Whose.LEFT, Whose.RIGHT) if w in effect.cities)
+        self.own = Whose.SELF in effect.cities
+        self.sides = (Whose.LEFT in effect.cities, Whose.RIGHT in effect.cities)
+        self.counts_itself = self.own and effect.counted is Counted.CARDS and Color.PURPLE in effect.colors
+        self._text = _counted_text(effect.counted, effect.colors)
+
+    def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
+        total = 0
+        for offset in self.offsets:
+            s = (seat + offset) % size
+            if self.counted is Counted.CARDS:
+                found = counter.cards(s, self.colors)
+            elif self.counted is Counted.STAGES:
+                found = counter.stages(s)
+            else:
+                found = counter.defeats(s)
+            if found is None:
+                unknown.append(s)
+            else:
+                total += found
+        return total
+
+    def what(self) -> Text:
+        return self._text
+
+    def where(self, left: str, right: str) -> Text:
+        both = self.sides == (True, True)
+        if both:
+            if self.own:
+                return N_("its own city and the cities of {left} and {right}", left=left, right=right)
+            return N_("the cities of {left} and {right}", left=left, right=right)
+        if self.sides[0]:
+            return N_("the city of {left}", left=left)
+        if self.sides[1]:
+            return N_("the city of {right}", right=right)
+        return N_("its own city")
+
+
+@kind("discount", required=["goods", "neighbours"])
+@dataclass(frozen=True, slots=True)
+class Discount(Effect):
+    """Buy ``goods`` from the given neighbours for the discounted price instead of the usual one."""
+
+    goods: Goods
+    neighbours: tuple[Whose, ...]
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Discount:
+        goods = fields.choice("goods", Goods)
+        neighbours = fields.choices("neighbours", Whose)
+        if not neighbours or Whose.SELF in neighbours:
+            raise fields.fail("discount.neighbours lists left and/or right")
+        return cls(goods, neighbours)
+
+    def describe(self) -> Text:
+        if set(self.neighbours) == {Whose.LEFT, Whose.RIGHT}:
+            whom = N_("both neighbours")
+        elif Whose.LEFT in self.neighbours:
+            whom = N_("the left neighbour")
+        else:
+            whom = N_("the right neighbour")
+        return N_(
+            "Buys {goods} from {whom} for 1 coin instead of 2.", goods=GOODS_NAMES[self.goods], whom=whom
+        )
+
+    def discount(self) -> Discount:
+        return self
+
+
+@kind("free-build-per-age")
+@dataclass(frozen=True, slots=True)
+class FreeBuildPerAge(Effect):
+    """Olympia A stage 2: once per age, build a structure for free."""
+
+    def describe(self) -> Text:
+        return N_("Once per age, build a structure for free.")
+
+    def free_build(self) -> bool:
+        return True
+
+
+@kind("play-last-card")
+@dataclass(frozen=True, slots=True)
+class PlayLastCard(Effect):
+    """Babylon B stage 2: also play the seventh card of each age."""
+
+    def describe(self) -> Text:
+        return N_("Play the seventh card of each age instead of discarding it.")
+
+    def extra_structures(self, rules: EditionRules) -> int:
+        return rules.ages  # the seventh card of every age, up to one per age
+
+
+@kind("build-from-discard")
+@dataclass(frozen=True, slots=True)
+class BuildFromDiscard(Effect):
+    """Halicarnassus: build a card from the discard pile for free."""
+
+    def describe(self) -> Text:
+        return N_("Build one card from the discard pile for free.")
+
+    def extra_structures(self, rules: EditionRules) -> int:
+        return 1
+
+
+@kind("copy-guild")
+@dataclass(frozen=True, slots=True)
+class CopyGuild(Effect):
+    """Olympia B stage 3: at game end, copy a guild of a neighbouring city."""
+
+    def describe(self) -> Text:
+        return N_("At the end of the game, copy one guild of a neighbouring city.")
+
+    def copies_guild(self) -> bool:
+        return True
