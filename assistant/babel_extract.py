@@ -1,4 +1,5 @@
-"""A Babel extractor for the rules data: ruling titles, texts and sources are translated messages.
+"""A Babel extractor for the rules data: ruling titles, texts and sources, and the names an
+edition gives its own score categories and wonder sides, are translated messages.
 
 Registered as the ``rules_toml`` extractor (see pyproject.toml and babel.cfg).
 """
@@ -30,3 +31,7 @@ def extract_rulings(
             value = ruling.get(key)
             if value:
                 yield line_of(value), None, value, [f"ruling {ruling.get('id')}: {key}"]
+    for table in ("category_names", "side_names"):
+        for key, value in (data.get(table) or {}).items():
+            if isinstance(value, str) and value:
+                yield line_of(value), None, value, [f"{table}.{key}"]

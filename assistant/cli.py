@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .rules.catalog import catalog_for
+from .rules.catalog import available_editions, catalog_for
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
 EXIT_BAD_INPUT = 2
@@ -233,10 +233,10 @@ def _int_list(text: str, what: str) -> list[int]:
 def cmd_military(args: argparse.Namespace) -> int:
     from .rules.military import conflict_tokens
 
-    if args.age not in (1, 2, 3):
-        _fail("--age: 1, 2 or 3.")
+    rules = catalog_for(args.edition).rules
+    if not 1 <= args.age <= rules.ages:
+        _fail(f"--age: 1 to {rules.ages}.")
     shields = _int_list(args.shields, "--shields")
-    rules = catalog_for(1).rules
     if not rules.min_players <= len(shields) <= rules.max_players:
         _fail(
             f"--shields: give the shields of {rules.min_players} to {rules.max_players} cities, in seating order."
@@ -327,8 +327,10 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def cmd_pad(args: argparse.Namespace) -> int:
     from .pdf import pad_plan, score_pad_pdf
 
-    if not 2 <= args.players <= 7:
-        _fail("--players: 2 to 7.")
+    rules = catalog_for(args.edition).rules
+    fewest = 2 if rules.free_city_players else rules.min_players
+    if not fewest <= args.players <= rules.max_players:
+        _fail(f"--players: {fewest} to {rules.max_players}.")
     if args.per_page not in (1, 2, 4):
         _fail("--per-page: 1, 2 or 4.")
     if args.order not in ("pad", "rulebook"):
@@ -336,7 +338,14 @@ def cmd_pad(args: argparse.Namespace) -> int:
     lang, translations = _language(args.lang)
     paper = _paper(args.paper)
     _warn_loopback(args.url)
-    plan = pad_plan(args.players, paper=paper, per_page=args.per_page, url=args.url, order=args.order)
+    plan = pad_plan(
+        args.players,
+        paper=paper,
+        per_page=args.per_page,
+        url=args.url,
+        order=args.order,
+        edition=args.edition,
+    )
     if plan.per_page != args.per_page:
         sys.stderr.write(
             f"Note: {plan.per_page} pads a page, not {args.per_page}: "
@@ -351,6 +360,7 @@ def cmd_pad(args: argparse.Namespace) -> int:
         gettext=translations.gettext,
         ngettext=translations.ngettext,
         lang=lang,
+        edition=args.edition,
     )
     _write(args.output, pdf)
     return 0
@@ -389,7 +399,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="assistant",
-        description="Scoring and rules-adjudication assistant for 7 Wonders (first edition) at a real table.",
+        description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -408,7 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("catalog", help="print every card and wonder as JSON")
-    p.add_argument("--edition", type=int, default=1, choices=[1])
+    p.add_argument(
+        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
+    )
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("score", help="score a game (JSON game format)")
@@ -427,6 +439,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
     p.add_argument("--age", type=int, required=True, help="1, 2 or 3")
     p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
+    p.add_argument(
+        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
+    )
     p.set_defaults(func=cmd_military)
 
     p = sub.add_parser("sheet", help="the game's score sheet as PDF")
@@ -440,6 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sheet)
 
     p = sub.add_parser("pad", help="blank score pads as PDF")
+    p.add_argument(
+        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
+    )
     p.add_argument("--players", type=int, required=True, help="2 to 7")
     p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
     p.add_argument("--paper", default="a4", help="a4 (default) or letter")

@@ -24,6 +24,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
+from ..rules.catalog import EditionRules
 from ..rules.model import CATEGORIES, Category
 from ..rules.text import N_, Gettext, Ngettext, Text
 from .drawing import (
@@ -42,19 +43,14 @@ from .drawing import (
 )
 from .fonts import BODY_FONT, MIN_TYPE, Direction, Weight, draw_fitted, fit
 
-PAD_ORDER: tuple[Category, ...] = (
-    Category.MILITARY,
-    Category.TREASURY,
-    Category.WONDER,
-    Category.CIVILIAN,
-    Category.COMMERCIAL,
-    Category.GUILDS,
-    Category.SCIENCE,
-)
-"""The rows of the first edition's own score pad, top to bottom: science comes last
-(the rulebook counts it fifth, which is the order the sheet uses to explain a score)."""
+ROW_ORDERS = ("pad", "rulebook")
+"""A pad's rows: as on the edition's own printed pad, or in the rulebook's counting order."""
 
-ROW_ORDERS: dict[str, tuple[Category, ...]] = {"pad": PAD_ORDER, "rulebook": CATEGORIES}
+
+def row_order(rules: EditionRules, order: str) -> tuple[Category, ...]:
+    """An edition's categories in a pad's order (``pad``) or its counting order (``rulebook``)."""
+    return rules.score_pad if order == "pad" else rules.categories
+
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 PAPER_NAMES = "A4, letter"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..rules.describe import CATEGORY_NAMES
+from ..rules.catalog import EditionRules, catalog_for
 from ..rules.text import N_, Gettext, Ngettext, Nn_
 from .drawing import ALERT, GOLD, GOLD_DARK, INK, MUTED, RULE, cut_line, draw_qr, qr_size
 from .fonts import MIN_TYPE, draw_text, one_line_size, register_fonts, text_width, wrap, wrap_link
@@ -36,10 +36,17 @@ from .layout import (
     loopback_link,
     new_canvas,
     page_size,
+    row_order,
 )
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
+
+def _rules(edition: int) -> EditionRules:
+    try:
+        return catalog_for(edition).rules
+    except KeyError:
+        raise ValueError(f"Unknown edition {edition!r}.") from None
+
+
 PER_PAGE = (1, 2, 4)
 MIN_COLUMN = 15 * mm
 """The narrowest player column a pad prints: a name and two-digit numbers, by hand."""
@@ -49,12 +56,15 @@ ROWS = 1.25 + 0.8 + 7 + 1.1 + 0.85
 Box = tuple[float, float, float, float]
 
 
-def _check(players: int, per_page: int, order: str) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"A score pad is for {MIN_PLAYERS} to {MAX_PLAYERS} players (two players add the Free City), "
-            f"not {players!r}."
-        )
+def _check(players: int, per_page: int, order: str, rules: EditionRules) -> None:
+    fewest = 2 if rules.free_city_players else rules.min_players
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not fewest <= players <= rules.max_players
+    ):
+        two = " (two players add the Free City)" if rules.free_city_players else ""
+        raise ValueError(f"A score pad is for {fewest} to {rules.max_players} players{two}, not {players!r}.")
     if isinstance(per_page, bool) or per_page not in PER_PAGE:
         raise ValueError(f"Print 1, 2 or 4 score pads per page, not {per_page!r}.")
     if order not in ROW_ORDERS:
@@ -132,12 +142,12 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     return _Geometry(k, margin, qr, unit, label_width, column_width)
 
 
-def _labels(t: Translator, order: str) -> Labels:
-    rows = ROW_ORDERS[order]
+def _labels(t: Translator, order: str, rules: EditionRules) -> Labels:
+    rows = row_order(rules, order)
     return Labels(
         player=t(N_("Player")),
         wonder=t(N_("Board")),
-        categories={cat: t(CATEGORY_NAMES[cat]) for cat in rows},
+        categories={cat: t(rules.category_name(cat)) for cat in rows},
         total=t(N_("Total")),
         coins=t(N_("Coins (tie-break)")),
         order=rows,
@@ -153,13 +163,15 @@ def pad_plan(
     order: str = "pad",
     gettext: Gettext | None = None,
     ngettext: Ngettext | None = None,
+    edition: int = 1,
 ) -> PadPlan:
     """The layout :func:`score_pad_pdf` uses: the asked number of pads a page in their usual
     orientation, turned landscape, or fewer pads, whichever first gives every player a
     column of at least :data:`MIN_COLUMN`."""
-    _check(players, per_page, order)
+    rules = _rules(edition)
+    _check(players, per_page, order, rules)
     register_fonts()
-    labels = _labels(Translator(gettext, ngettext), order)
+    labels = _labels(Translator(gettext, ngettext), order, rules)
     best: PadPlan | None = None
     for count in [n for n in (4, 2, 1) if n <= per_page]:
         default_landscape = False
@@ -274,8 +286,9 @@ def score_pad_pdf(
     ngettext: Ngettext | None = None,
     lang: str | None = None,
     invariant: bool = False,
+    edition: int = 1,
 ) -> bytes:
-    """A page of blank score pads for ``players`` (2 to 7) as PDF bytes.
+    """A page of blank score pads of an edition for ``players`` (2 to 7) as PDF bytes.
 
     ``per_page`` is 1, 2 or 4 (fewer when the columns would be too narrow: see
     :func:`pad_plan`); ``url`` adds a QR code on every pad; ``order`` is ``pad`` (the
@@ -284,10 +297,17 @@ def score_pad_pdf(
     PDF; ``invariant`` gives byte-identical output for identical input.
     """
     plan = pad_plan(
-        players, paper=paper, per_page=per_page, url=url, order=order, gettext=gettext, ngettext=ngettext
+        players,
+        paper=paper,
+        per_page=per_page,
+        url=url,
+        order=order,
+        gettext=gettext,
+        ngettext=ngettext,
+        edition=edition,
     )
     t = Translator(gettext, ngettext)
-    labels = _labels(t, order)
+    labels = _labels(t, order, _rules(edition))
     width, height = plan.page
 
     buffer = io.BytesIO()

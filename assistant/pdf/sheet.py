@@ -17,9 +17,8 @@ from dataclasses import dataclass, replace
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from ..rules.catalog import catalog_for
-from ..rules.describe import CATEGORY_NAMES
-from ..rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet
+from ..rules.catalog import EditionRules, catalog_for
+from ..rules.model import Category, CityScore, Detail, Problem, ScoreSheet
 from ..rules.text import N_, Gettext, Ngettext, Nn_, Text
 from .drawing import (
     ALERT,
@@ -112,6 +111,11 @@ class _Context:
     scale: float = 1.0
     """The details pages' type and spacing (below 1 to save a near-empty last page)."""
 
+    @property
+    def rules(self) -> EditionRules:
+        """The sheet's edition: its categories, their order and names."""
+        return catalog_for(self.sheet.edition).rules
+
 
 # --- page 1 ---------------------------------------------------------------------------------
 
@@ -198,6 +202,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
     panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
 
+    rules = ctx.rules
     n = len(sheet.cities)
     label_width = 128.0 if n <= 5 else 114.0  # seven columns need the room more
     column_width = min(86.0, (x1 - x0 - label_width) / n)
@@ -208,7 +213,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         column_width=column_width,
         name_height=50,
         wonder_height=24,
-        category_height=max(24.0, min(44.0, (room - fixed) / len(CATEGORIES))),
+        category_height=max(24.0, min(44.0, (room - fixed) / len(rules.categories))),
         total_height=32,
         minor_height=22,
         rank_height=26,
@@ -223,7 +228,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
             name=free_city if city.free_city and city.player in auto_names else city.player,
             note=free_city if city.free_city and city.player not in auto_names else "",
             wonder=_wonder_label(city, sheet.edition) or ("" if city.free_city else "—"),
-            values={cat: signed(city.categories.get(cat, 0)) for cat in CATEGORIES},
+            values={cat: signed(city.categories.get(cat, 0)) for cat in rules.categories},
             total=signed(city.total),
             coins=str(city.coins),
             rank=str(city.rank) if city.rank is not None else "—",
@@ -236,7 +241,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     labels = Labels(
         player=t(N_("Player")),
         wonder=t(N_("Board")),
-        categories={cat: t(CATEGORY_NAMES[cat]) for cat in CATEGORIES},
+        categories={cat: t(rules.category_name(cat)) for cat in rules.categories},
         total=t(N_("Total")),
         coins=t(N_("Coins (tie-break)")),
         rank=t(N_("Rank")),
@@ -352,7 +357,7 @@ def _detail_row(ctx: _Context, city: CityScore, detail: Detail, width: float, fi
     reason = ctx.t(detail.reason) or detail.source
     lines = wrap(reason, width - reason_x - 8, size)
     height = max(18.0 * s, len(lines) * leading + 7 * s)
-    label = ctx.t(CATEGORY_NAMES[detail.category])
+    label = ctx.t(ctx.rules.category_name(detail.category))
     palette = PALETTES[detail.category]
 
     def draw(c: Canvas, x: float, top: float, width: float) -> None:
@@ -380,8 +385,8 @@ def _detail_row(ctx: _Context, city: CityScore, detail: Detail, width: float, fi
 def _city_blocks(ctx: _Context, city: CityScore, width: float) -> list[_Block]:
     size, leading = DETAIL_SIZE * ctx.scale, DETAIL_LEADING * ctx.scale
     blocks = [_city_header(ctx, city, continued=False)]
-    order = {cat: i for i, cat in enumerate(CATEGORIES)}
-    details = sorted(city.details, key=lambda d: order[d.category])
+    order = {cat: i for i, cat in enumerate(ctx.rules.categories)}
+    details = sorted(city.details, key=lambda d: order.get(d.category, len(order)))
     if not details:
         message = (
             N_("Entered from a paper score pad: there are no card-by-card details.")

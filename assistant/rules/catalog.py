@@ -93,6 +93,12 @@ class EditionRules:
     """How a card is built free: ``names`` (it names the earlier cards) or ``symbols``."""
     category_names: tuple[tuple[Category, str], ...] = ()
     """English names of categories the engine does not already name (for an expansion)."""
+    side_names: tuple[tuple[str, str], ...] = (("A", "A"), ("B", "B"))
+    """What the edition calls the two sides of a wonder board (the second edition: Day, Night)."""
+
+    def side_name(self, side: str) -> Text:
+        """A wonder side's name for a player (translated)."""
+        return Text(dict(self.side_names).get(side, side))
 
     @property
     def players(self) -> range:
@@ -316,7 +322,7 @@ def _read_edition(path: Path) -> EditionRules:
         where,
         data,
         {"name", "color_categories", "chains", *_EDITION_NUMBERS, *_EDITION_LISTS},
-        {"category_names"},
+        {"category_names", "side_names"},
     )
     ints = {k: _typed(where, data[k], int, k) for k in _EDITION_NUMBERS}
     tokens = tuple(
@@ -352,6 +358,9 @@ def _read_edition(path: Path) -> EditionRules:
         if category not in categories:
             raise where.fail(f"color_categories.{color_name}: {category!r} is not one of the categories")
         color_categories.append((color, category))
+    sides = _typed(where, data.get("side_names", {"A": "A", "B": "B"}), dict, "side_names")
+    if set(sides) != {"A", "B"} or not all(isinstance(v, str) and v for v in sides.values()):
+        raise where.fail("side_names names the sides A and B")
     chains = _typed(where, data["chains"], str, "chains")
     if chains not in ("names", "symbols"):
         raise where.fail("chains is names (cards name their chains) or symbols")
@@ -364,6 +373,7 @@ def _read_edition(path: Path) -> EditionRules:
         sellable_colors=_enum_list(where, data["sellable_colors"], Color, "sellable_colors"),
         chains=chains,
         category_names=tuple(names.items()),
+        side_names=(("A", sides["A"]), ("B", sides["B"])),
         **ints,
     )
 

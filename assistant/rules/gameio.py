@@ -32,6 +32,21 @@ MAX_NAME_LENGTH = 40
 MAX_COINS = 999
 MAX_CARDS = 60
 MAX_SHIELDS = 99
+MAX_TOKENS = 18
+"""Conflict tokens a city can list (more than a game ever hands out)."""
+MAX_POINTS = 999
+"""The most a pad's category may hold."""
+MIN_MILITARY = -18
+"""The least a pad's military may hold (defeats are negative)."""
+MAX_SYMBOLS = 20
+"""Science symbols of one kind a pad may give."""
+
+
+def category_range(category: Category) -> tuple[int, int]:
+    """The points a pad may give a category: ``(least, most)``; the forms and the OpenAPI
+    document take their limits from here."""
+    return (MIN_MILITARY if category is Category.MILITARY else 0), MAX_POINTS
+
 
 CITY_FIELDS = frozenset(
     {
@@ -245,7 +260,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
                 f"{at}.military",
                 N_("{city}: military lists conflict tokens as numbers (1, 3, 5 or -1).", city=label),
             )
-        if len(raw_military) > 18:
+        if len(raw_military) > MAX_TOKENS:
             raise GameFormatError(
                 f"{at}.military",
                 N_("{city}: more conflict tokens than a game hands out.", city=label),
@@ -321,7 +336,7 @@ def _parse_categories(
                     names=names,
                 ),
             )
-        low = -18 if category is Category.MILITARY else 0
+        low, high = category_range(category)
         out.append(
             (
                 category,
@@ -329,7 +344,7 @@ def _parse_categories(
                     value,
                     f"{at}.{key}",
                     low,
-                    999,
+                    high,
                     N_("{city}: the {category} points", city=label, category=key),
                 ),
             )
@@ -355,7 +370,7 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
             raw.get(key, 0),
             f"{at}.{key}",
             0,
-            20,
+            MAX_SYMBOLS,
             N_("{city}: the number of {symbol} symbols", city=label, symbol=key),
         )
         for key in SYMBOL_FIELDS

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 
-from ..rules.catalog import catalog_for
+from ..rules.catalog import available_editions, catalog_for
 from ..rules.gameio import (
     GameFormatError,
     catalog_to_dict,
@@ -71,10 +71,26 @@ def _game(data: Any, prefix: str = "") -> Any:
         raise ApiError(400, render_text(exc.message), field) from None
 
 
+def _edition(value: Any) -> int:
+    """An edition number the app knows (``?edition=2``), or a 400 naming the field."""
+    editions = available_editions()
+    try:
+        number = -1 if isinstance(value, bool | float) else int(value)
+    except (TypeError, ValueError):
+        number = -1
+    if number not in editions:
+        raise ApiError(
+            400,
+            _("Unknown edition: the editions are %(editions)s.", editions=", ".join(map(str, editions))),
+            "edition",
+        )
+    return number
+
+
 @bp.get("/catalog")
 def catalog() -> Response:
-    """Every card and wonder of the first edition."""
-    return jsonify(catalog_to_dict(catalog_for(1), render_text))
+    """Every card and wonder of an edition (``?edition=N``, the first by default)."""
+    return jsonify(catalog_to_dict(catalog_for(_edition(request.args.get("edition", "1"))), render_text))
 
 
 @bp.post("/score")
@@ -136,7 +152,8 @@ def military() -> Response:
         raise ApiError(
             400, _('"shields" lists the shields of 3 to 7 cities (0 to 99) in seating order.'), "shields"
         )
-    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(1).rules)})
+    edition = _edition(data.get("edition", 1))
+    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(edition).rules)})
 
 
 # --- stored games --------------------------------------------------------------------------------

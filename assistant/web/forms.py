@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -25,11 +26,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH
-from ..rules.model import CATEGORIES
+from ..rules.catalog import EditionRules
+from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS, category_range
 
 MAX_PLAYERS = 7
-MAX_TOKENS = 18  # a game hands out at most 18 tokens to a city
 
 
 def choice_list(pairs: Any) -> list[SelectChoice]:
@@ -63,9 +63,7 @@ class NewGameForm(FlaskForm):
     """
 
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
-    edition = SelectField(
-        _l("Edition"), choices=choice_list([("1", _l("First edition (2010)"))]), default="1"
-    )
+    edition = SelectField(_l("Edition"), default="1")
     mode = HiddenField(default="cards")
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
     random_sides = BooleanField(_l("Deal their sides at random too"), default=False)
@@ -76,17 +74,31 @@ class NewGameForm(FlaskForm):
     def named_seats(self) -> list[SeatForm]:
         return [s.form for s in self.seats.entries if (s.form.player.data or "").strip()]
 
+    rules: EditionRules | None = None
+    """The chosen edition's rules (set by the view): how few players it allows."""
+
+    def uses_free_city(self) -> bool:
+        """Whether this table adds the Free City (the edition's two-player variant)."""
+        rules = self.rules
+        return bool(rules and rules.free_city_players and len(self.named_seats()) == rules.free_city_players)
+
     def validate_seats(self, field: FieldList) -> None:
         seats = self.named_seats()
-        if len(seats) < 2:
-            raise ValidationError(_l("Enter at least two players, in seating order."))
+        rules = self.rules
+        fewest = 2 if rules is None or rules.free_city_players else rules.min_players
+        if len(seats) < fewest:
+            raise ValidationError(
+                _l("Enter at least %(n)d players, in seating order.", n=fewest)
+                if fewest != 2
+                else _l("Enter at least two players, in seating order.")
+            )
         folded = [" ".join(s.player.data.split()).casefold() for s in seats]
         if len(set(folded)) != len(folded):
             raise ValidationError(_l("Two players have the same name: add an initial to tell them apart."))
         if self.mode.data == "pad":
             return
         boards = [s.wonder for s in seats]
-        if len(seats) == 2:
+        if self.uses_free_city():
             boards.append(self.free_city.form.wonder)
         chosen = [w.data for w in boards if w.data]
         if len(set(chosen)) != len(chosen):
@@ -129,22 +141,30 @@ class CityForm(FlaskForm):
     win3 = IntegerField(_l("Victories of Age III"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
     defeats = IntegerField(_l("Defeats"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
     cards = MultiCheckboxField(_l("Structures"))
-    # Quick pad: the seven numbers, and science from the symbols.
-    pad_military = IntegerField(_l("Military"), validators=[Optional(), NumberRange(-18, 99)])
-    pad_treasury = IntegerField(_l("Treasury"), validators=[Optional(), NumberRange(0, 333)])
-    pad_wonder = IntegerField(_l("Wonder"), validators=[Optional(), NumberRange(0, 99)])
-    pad_civilian = IntegerField(_l("Civilian"), validators=[Optional(), NumberRange(0, 199)])
-    pad_science = IntegerField(_l("Science"), validators=[Optional(), NumberRange(0, 299)])
-    pad_commercial = IntegerField(_l("Commercial"), validators=[Optional(), NumberRange(0, 99)])
-    pad_guilds = IntegerField(_l("Guilds"), validators=[Optional(), NumberRange(0, 199)])
-    compass = IntegerField(_l("Compass"), default=0, validators=[Optional(), NumberRange(0, 20)])
-    gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, 20)])
-    tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, 20)])
-    wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, 5)])
+    # Quick pad: science from the symbols (the categories' numbers: see city_form_for).
+    compass = IntegerField(_l("Compass"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
+    gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
+    tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
+    wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
     save = SubmitField(_l("Save my city"))
 
-    PAD_FIELDS = tuple(f"pad_{c.value}" for c in CATEGORIES)
+    PAD_FIELDS: tuple[str, ...] = ()
     TOKEN_FIELDS = ("win1", "win2", "win3")
+
+
+@cache
+def city_form_for(rules: EditionRules) -> type[CityForm]:
+    """The city form of an edition: a pad field for each of its score categories, in order,
+    with the limits the game format's parser applies."""
+    fields: dict[str, Any] = {}
+    for category in rules.categories:
+        low, high = category_range(category)
+        fields[f"pad_{category.value}"] = IntegerField(
+            _l(rules.category_name(category).msgid), validators=[Optional(), NumberRange(low, high)]
+        )
+    form: type[CityForm] = type(f"CityFormEdition{rules.edition}", (CityForm,), fields)
+    form.PAD_FIELDS = tuple(fields)
+    return form
 
 
 class AgeForm(FlaskForm):
@@ -182,6 +202,7 @@ class PadsForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that only downloads a PDF
 
+    edition = SelectField(_l("Edition"), default="1")
     paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
     players = SelectField(
         _l("Players"), choices=choice_list([(str(n), str(n)) for n in range(2, 8)]), default="4"

@@ -31,10 +31,10 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms.fields.choices import SelectChoice
 
 from ..netaddr import is_unreachable_url
-from ..rules.catalog import Catalog, EditionRules
+from ..rules.catalog import Catalog, EditionRules, available_editions
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
 from ..rules.military import conflict_tokens, hand_out
-from ..rules.model import CATEGORIES, Game
+from ..rules.model import Game
 from ..store import games as store
 from ..store.merge import merge_city
 from . import gamestate, recent
@@ -48,6 +48,7 @@ from .forms import (
     PadsForm,
     SheetForm,
     choice_list,
+    city_form_for,
 )
 from .i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
 
@@ -67,19 +68,29 @@ def _absolute(endpoint: str, **values: Any) -> str:
 @bp.route("/new", methods=["GET", "POST"])
 def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     """Set up a game: players in seating order, with the wonders in front of them."""
-    catalog = gamestate.catalog_for(1)
     form = NewGameForm()
+    editions = available_editions()
+    form.edition.choices = choice_list([(n, gamestate.catalog_for(n).rules.name) for n in editions])
     if request.method == "GET":
         form.mode.data = "pad" if request.args.get("mode") == "pad" else "cards"
+        asked = request.args.get("edition", "")
+        form.edition.data = asked if asked.isdigit() and int(asked) in editions else str(editions[0])
+    chosen = form.edition.data or ""
+    catalog = gamestate.catalog_for(
+        int(chosen) if chosen.isdigit() and int(chosen) in editions else editions[0]
+    )
+    form.rules = catalog.rules
     pad = form.mode.data == "pad"
     wonder_choices = choice_list([("", _("Wonder…"))] + [(w.id, w.short_name) for w in catalog.wonders])
+    side_choices = choice_list([(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")])
     for seat in [*(s.form for s in form.seats.entries), form.free_city.form]:
         seat.wonder.choices = wonder_choices
+        seat.side.choices = side_choices
     if not form.validate_on_submit():
         status = 400 if request.method == "POST" else 200
-        return render_template("games/new.html", form=form, pad=pad), status
+        return render_template("games/new.html", form=form, pad=pad, catalog=catalog), status
     seats = form.named_seats()
-    free_city = len(seats) == 2
+    free_city = form.uses_free_city()
     boards = [*seats, form.free_city.form] if free_city else seats
     cities: list[dict[str, Any]] = []
     if pad:
@@ -97,7 +108,7 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
             if free_city and i == len(seats):
                 city["free_city"] = True
             cities.append(city)
-    data = {"edition": 1, "cities": cities}
+    data = {"edition": catalog.edition, "cities": cities}
     parse_game(data)  # the set-up form only builds legal games; fail loudly if not
     row = store.create_game(
         get_session(),
@@ -160,7 +171,7 @@ def _token_values(rules: EditionRules) -> tuple[int, ...]:
 
 
 def _city_form_from(data: dict[str, Any], version: int, rules: EditionRules) -> CityForm:
-    form = CityForm(formdata=None)
+    form = city_form_for(rules)(formdata=None)
     form.version.data = str(version)
     form.base.data = _compact(data)
     form.player.data = data.get("player", "")
@@ -174,7 +185,7 @@ def _city_form_from(data: dict[str, Any], version: int, rules: EditionRules) -> 
     form.defeats.data = tokens.count(rules.defeat_token)
     form.cards.data = list(data.get("cards") or [])
     categories = data.get("categories") or {}
-    for category in CATEGORIES:
+    for category in rules.categories:
         getattr(form, f"pad_{category.value}").data = categories.get(category.value)
     symbols = data.get("science_symbols") or {}
     for key in ("compass", "gear", "tablet", "wild"):
@@ -220,7 +231,7 @@ def _city_from_form(form: CityForm, base: dict[str, Any], pad: bool, rules: Edit
     if pad:
         categories = {
             c.value: getattr(form, f"pad_{c.value}").data
-            for c in CATEGORIES
+            for c in rules.categories
             if getattr(form, f"pad_{c.value}").data is not None
         }
         symbols = {k: getattr(form, k).data or 0 for k in ("compass", "gear", "tablet", "wild")}
@@ -269,6 +280,9 @@ def _set_choices(form: CityForm, catalog: Catalog, pad: bool) -> None:
     wonders = [(w.id, w.short_name) for w in catalog.wonders]
     form.wonder.choices = choice_list(([("", _("No wonder (not needed on a pad)"))] if pad else []) + wonders)
     form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+    form.side.choices = choice_list(
+        [(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")]
+    )
 
 
 _CONFLICT_NAMES = {
@@ -444,7 +458,7 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse | Response
         return _render_city(loaded, seat, form, saved=request.args.get("saved") == "1")
     if not loaded.editable:
         abort(403)
-    form = CityForm()
+    form = city_form_for(loaded.catalog.rules)()
     _set_choices(form, loaded.catalog, "categories" in cities[seat].data)
     outcome: _Saved | _Conflict | None = None
     try:
@@ -642,7 +656,7 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
         "order": order,
         "ties": tie_notes(sheet) if sheet and table.complete else (),
         "waiting": [loaded.row.cities[s].data.get("player", "") for s in table.waiting],
-        "categories": CATEGORIES,
+        "categories": loaded.catalog.rules.categories,
         "state": store.state_version(loaded.row),
         "poll_seconds": current_app.config["POLL_SECONDS"],
     }
@@ -795,6 +809,9 @@ def pads() -> str | Response:
     from ..pdf import loopback_link
 
     form = PadsForm(request.args)
+    form.edition.choices = choice_list(
+        [(n, gamestate.catalog_for(n).rules.name) for n in available_editions()]
+    )
     form.lang.choices = _language_choices()
     if not request.args.get("lang"):
         form.lang.data = _reader_language()
@@ -814,6 +831,7 @@ def pads() -> str | Response:
                 gettext=gettext,
                 ngettext=ngettext,
                 lang=form.lang.data,
+                edition=int(form.edition.data),
             )
         response = Response(pdf, mimetype="application/pdf")
         response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'

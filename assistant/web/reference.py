@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
-from ..rules.catalog import Catalog, catalog_for
+from ..rules.catalog import Catalog, available_editions, catalog_for
 from ..rules.catalog import fold as _fold
 from ..rules.describe import COLOR_KINDS, describe_effects
 from ..rules.gameio import GameFormatError, parse_game
@@ -25,6 +25,13 @@ def _matches(query: str, *texts: str) -> bool:
     return not folded or any(folded in _fold(t) for t in texts)
 
 
+def edition_catalog() -> Catalog:
+    """The catalog of the edition a reference page asks for (``?edition=2``; the first by default)."""
+    value = request.args.get("edition", "1")
+    editions = available_editions()
+    return catalog_for(int(value) if value.isdigit() and int(value) in editions else editions[0])
+
+
 def _card_text(card: Card) -> str:
     return render_text(describe_effects(card.effects))
 
@@ -32,7 +39,7 @@ def _card_text(card: Card) -> str:
 @bp.get("/rules")
 def corner() -> str:
     """The rules corner: search cards, wonders and rulings at once."""
-    catalog = catalog_for(1)
+    catalog = edition_catalog()
     q = (request.args.get("q") or "").strip()[:60]
     cards: list[Card] = []
     rulings: list[Ruling] = []
@@ -53,7 +60,7 @@ def corner() -> str:
 @bp.get("/cards")
 def cards() -> str:
     """Every card by age and colour, with cost, effect, player counts and chains."""
-    catalog = catalog_for(1)
+    catalog = edition_catalog()
     q = (request.args.get("q") or "").strip()[:60]
     groups = []
     for age in (1, 2, 3):
@@ -77,7 +84,7 @@ def cards() -> str:
 @bp.get("/cards/<card_id>")
 def card(card_id: str) -> str:
     """One card: every age it appears in, its copies, and its chains both ways."""
-    catalog = catalog_for(1)
+    catalog = edition_catalog()
     resolved = catalog.resolve_card(card_id)
     if resolved is None:
         abort(404)
@@ -96,19 +103,19 @@ def card(card_id: str) -> str:
 @bp.get("/wonders")
 def wonders() -> str:
     """Every wonder, sides A and B, stage by stage."""
-    return render_template("reference/wonders.html", catalog=catalog_for(1))
+    return render_template("reference/wonders.html", catalog=edition_catalog())
 
 
 @bp.get("/rulings")
 def rulings() -> str:
     """The rulings the assistant applies, with their sources; searchable."""
-    catalog = catalog_for(1)
+    catalog = edition_catalog()
     q = (request.args.get("q") or "").strip()[:60]
     shown = [r for r in catalog.rulings if _matches(q, _(r.title), _(r.text), r.topic, _(r.source))]
     topics: dict[str, list[Ruling]] = {}
     for ruling in shown:
         topics.setdefault(ruling.topic, []).append(ruling)
-    return render_template("reference/rulings.html", q=q, topics=topics)
+    return render_template("reference/rulings.html", q=q, topics=topics, catalog=catalog)
 
 
 # --- can I build it? ------------------------------------------------------------------------------
@@ -224,7 +231,7 @@ SCRATCH_SEATS = ("me", "left", "right")
 @bp.get("/can-build")
 def can_build() -> tuple[str, int] | str:
     """The adjudicator without a game: your city and your two neighbours, then your hand."""
-    catalog = catalog_for(1)
+    catalog = edition_catalog()
     args = request.args
     cities: list[dict[str, Any]] = []
     for key in SCRATCH_SEATS:
@@ -240,7 +247,7 @@ def can_build() -> tuple[str, int] | str:
             }
         )
     # Seating: me, then my left neighbour (next clockwise), then my right neighbour.
-    data = {"edition": 1, "cities": cities}
+    data = {"edition": catalog.edition, "cities": cities}
     error = None
     results = None
     game = None

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from flask import Flask
 from markupsafe import Markup
 
-from ..rules.catalog import catalog_for
+from ..rules.catalog import Catalog, available_editions, catalog_for
 from ..rules.describe import (
     CATEGORY_NAMES,
     COLOR_KINDS,
@@ -16,18 +17,39 @@ from ..rules.describe import (
     describe_cost,
     describe_effects,
 )
-from ..rules.model import CATEGORIES, Payment
+from ..rules.model import Category, Payment
 from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
 
 
-def wonder_name(wonder_id: str | None) -> str:
-    """A wonder's short name for a stored id (empty when unknown)."""
-    catalog = catalog_for(1)
+def wonder_name(wonder_id: str | None, edition: int = 1) -> str:
+    """A wonder's short name for a stored id in an edition (empty when unknown)."""
+    try:
+        catalog = catalog_for(edition)
+    except KeyError:
+        return ""
     if wonder_id and catalog.has_wonder(wonder_id):
         return catalog.wonder(wonder_id).short_name
     return ""
+
+
+def side_label(side: str | None, edition: int = 1) -> Text:
+    """A wonder side as the edition calls it (``A``; ``Day`` in the second edition)."""
+    if not side:
+        return Text("")
+    try:
+        return catalog_for(edition).rules.side_name(side)
+    except KeyError:
+        return Text(side)
+
+
+def category_name(category: Category, edition: int = 1) -> Text:
+    """A score category's name (an edition may name categories the engine does not)."""
+    try:
+        return catalog_for(edition).rules.category_name(category)
+    except KeyError:
+        return CATEGORY_NAMES.get(category) or Text(category.value)
 
 
 def payment_text(payment: Payment, left: str | None = None, right: str | None = None) -> Text:
@@ -36,9 +58,13 @@ def payment_text(payment: Payment, left: str | None = None, right: str | None = 
     return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=parts)
 
 
-def stage_counts() -> str:
-    """Stages per wonder side, for the city page's script."""
-    catalog = catalog_for(1)
+def stage_counts(catalog: Catalog) -> str:
+    """Stages per wonder side of an edition, for the city page's script."""
+    return _stage_counts(catalog)
+
+
+@cache
+def _stage_counts(catalog: Catalog) -> str:
     return json.dumps({w.id: {s.side: len(s.stages) for s in w.sides} for w in catalog.wonders})
 
 
@@ -84,6 +110,11 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     return html
 
 
+def editions() -> list[tuple[int, str]]:
+    """Every edition the app knows, as (number, name)."""
+    return [(number, catalog_for(number).rules.name) for number in available_editions()]
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
@@ -96,11 +127,12 @@ def init_app(app: Flask) -> None:
         payment_text=payment_text,
         cached_tile=cached_tile,
         resource_names=RESOURCE_NAMES,
-        category_names=CATEGORY_NAMES,
+        category_name=category_name,
+        editions=editions,
+        side_label=side_label,
         color_kinds=COLOR_KINDS,
-        categories_order=CATEGORIES,
         catalog_wonder_name=wonder_name,
-        stage_counts_json=stage_counts(),
+        stage_counts=stage_counts,
         age_names={1: "I", 2: "II", 3: "III"},
     )
     app.jinja_env.trim_blocks = True

@@ -15,8 +15,8 @@ import pytest
 from reportlab.lib.units import mm
 
 from assistant.pdf import pad_plan, score_pad_pdf
-from assistant.pdf.layout import PAD_ORDER
 from assistant.pdf.pads import MIN_COLUMN
+from assistant.rules.catalog import catalog_for
 from assistant.rules.describe import CATEGORY_NAMES
 from assistant.rules.model import CATEGORIES
 from tests.pdf.conftest import poppler_text, qr_codes, require_tool, type_sizes
@@ -99,7 +99,7 @@ def test_the_pad_rows_follow_the_games_own_pad_science_last(keep):
     pdf = score_pad_pdf(4, invariant=True)
     path = keep(pdf, "pad-row-order")
     text = poppler_text(path, "-layout")
-    rows = [CATEGORY_NAMES[c].render() for c in PAD_ORDER]
+    rows = [CATEGORY_NAMES[c].render() for c in catalog_for(1).rules.score_pad]
     positions = [row_of(text, row) for row in rows]
     assert positions == sorted(positions)
     assert rows[-1] == "Science"
