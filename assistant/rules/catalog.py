@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from ..resources import resource_dir
 from .describe import CATEGORY_NAMES
 from .effects import KINDS, Effect, Fields
+from .errors import CatalogError as CatalogError
 from .model import (
     CATEGORIES,
     Card,
@@ -36,10 +37,6 @@ from .model import (
     WonderSide,
 )
 from .text import Text
-
-
-class CatalogError(Exception):
-    """The rules data is malformed; the message names the file and the entry."""
 
 
 def card_id(name: str) -> str:

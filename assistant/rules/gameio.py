@@ -16,12 +16,14 @@ from functools import lru_cache
 from typing import Any
 
 from .catalog import Catalog, available_editions, catalog_for
+from .errors import GameFormatError as GameFormatError
 from .model import (
     Category,
     City,
     Game,
     Payment,
     Problem,
+    ProblemCode,
     ScienceSymbols,
     ScoreSheet,
     Verdict,
@@ -56,18 +58,6 @@ CITY_FIELDS = frozenset(
 )  # fmt: skip
 GAME_FIELDS = frozenset({"edition", "cities"})
 SYMBOL_FIELDS = ("compass", "gear", "tablet", "wild")
-
-
-class GameFormatError(ValueError):
-    """Input that cannot be scored: ``field`` names where, ``message`` says what is wrong."""
-
-    def __init__(self, field: str, message: Text) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-
-    def __str__(self) -> str:
-        return str(self.message)
 
 
 def _is_int(value: Any) -> bool:
@@ -114,7 +104,7 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
         notes.append(
             Problem(
                 "warning",
-                "unknown-field",
+                ProblemCode.UNKNOWN_FIELD,
                 N_("The field {field} is not part of the game format and was ignored.", field=key),
                 field=key,
             )
@@ -166,7 +156,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     for key in sorted(set(raw) - CITY_FIELDS):
         notes.append(
             Problem(
-                "warning", "unknown-field",
+                "warning", ProblemCode.UNKNOWN_FIELD,
                 N_("{city}: the field {field} is not part of the game format and was ignored.", city=label, field=key),
                 city=index, field=f"{at}.{key}",
             )

@@ -325,12 +325,46 @@ class Game:
 Severity = Literal["error", "warning", "info"]
 
 
+class ProblemCode(StrEnum):
+    """What a :class:`Problem` is about: named values, fixed by the game format (more may come).
+
+    A member is also its string (``ProblemCode.DUPLICATE_CARD == "duplicate-card"``).
+    """
+
+    DUPLICATE_CARD = "duplicate-card"
+    """A city holds two structures of the same name."""
+    UNKNOWN_CARD = "unknown-card"
+    """A card the edition does not have."""
+    CARD_NOT_IN_DECK = "card-not-in-deck"
+    """A card whose copies all need more players than the table has."""
+    TOO_MANY_COPIES = "too-many-copies"
+    """The table holds more copies of a card than the deck has at its player count."""
+    TOO_MANY_GUILDS = "too-many-guilds"
+    """More guilds than the players + 2 dealt, or one guild in two cities."""
+    DUPLICATE_WONDER = "duplicate-wonder"
+    """Two cities on the same wonder."""
+    TOO_MANY_CARDS = "too-many-cards"
+    """More structures plus stages than the turns of the ages allow."""
+    BAD_MILITARY = "bad-military"
+    """Conflict tokens a city cannot hold, or that cannot pair up across the table."""
+    MILITARY_ASSUMED = "military-assumed"
+    """A city's conflict tokens were worked out from the shields of its cards."""
+    MILITARY_UNKNOWN = "military-unknown"
+    """Conflicts with a pad-entered neighbour without shields could not be resolved."""
+    PAD_ENTRY_NEIGHBOUR = "pad-entry-neighbour"
+    """A card counts a neighbour entered as a pad's numbers (its cards are unknown)."""
+    SCIENCE_MISMATCH = "science-mismatch"
+    """A pad's written science disagrees with the symbols given."""
+    UNKNOWN_FIELD = "unknown-field"
+    """A field the game format does not have (ignored)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something about the table that cannot be right (error) or is worth a look (warning)."""
 
     severity: Severity
-    code: str
+    code: ProblemCode
     message: Text
     city: int | None = None
     card: str | None = None
@@ -387,7 +421,19 @@ class ScoreSheet:
 # --- building -----------------------------------------------------------------------------
 
 How = Literal["chain", "free", "own", "coins", "trade"]
-WhyNot = Literal["duplicate", "resources", "coins", "no-stage"]
+
+
+class WhyNot(StrEnum):
+    """Why a build is refused: named values of the verdict's ``why`` (the game format's codes)."""
+
+    DUPLICATE = "duplicate"
+    """The city already holds a structure of that name."""
+    RESOURCES = "resources"
+    """No way to get the resources."""
+    COINS = "coins"
+    """Not enough coins for the cheapest way."""
+    NO_STAGE = "no-stage"
+    """Every stage of the wonder is built (or the wonder is unknown)."""
 
 
 @dataclass(frozen=True, slots=True)

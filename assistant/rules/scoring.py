@@ -51,6 +51,7 @@ from .model import (
     Detail,
     Game,
     Problem,
+    ProblemCode,
     ScoreSheet,
     Symbol,
     TieBreak,
@@ -405,7 +406,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             problems.append(
                 Problem(
                     "warning",
-                    "military-unknown",
+                    ProblemCode.MILITARY_UNKNOWN,
                     N_(
                         "{player}'s conflicts with a neighbour entered from the score pad without shields "
                         "could not be resolved and count nothing.",
@@ -474,7 +475,9 @@ def _assumed(game: Game, seat: int, stage_guess: bool) -> Problem:
             player=cities[seat].player,
         )
     )
-    return Problem("warning", "military-assumed", message, city=seat, field=f"cities[{seat}].military")
+    return Problem(
+        "warning", ProblemCode.MILITARY_ASSUMED, message, city=seat, field=f"cities[{seat}].military"
+    )
 
 
 # --- commercial and guild effects -------------------------------------------------------------
@@ -564,7 +567,7 @@ def _per_detail(
 def _pad_warning(game: Game, seat: int, card: str, unknown: list[int]) -> Problem:
     return Problem(
         "warning",
-        "pad-entry-neighbour",
+        ProblemCode.PAD_ENTRY_NEIGHBOUR,
         N_(
             "{player}'s {card} counts the city of {other}, entered from the score pad without its cards "
             "or tokens, so it cannot be scored exactly: it counts nothing there.",
@@ -679,7 +682,7 @@ def _copy_guild(
             problems.append(
                 Problem(
                     "warning",
-                    "pad-entry-neighbour",
+                    ProblemCode.PAD_ENTRY_NEIGHBOUR,
                     N_(
                         "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
                         "entered from the score pad without cards, so its guilds could not be considered.",
@@ -752,7 +755,7 @@ def _score_pad(
             problems.append(
                 Problem(
                     "warning",
-                    "science-mismatch",
+                    ProblemCode.SCIENCE_MISMATCH,
                     N_(
                         "{player}'s score pad says {written} for science, but the symbols given score "
                         "{computed}; the computed {computed} is counted.",

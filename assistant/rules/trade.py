@@ -34,6 +34,7 @@ from functools import lru_cache
 from .catalog import Catalog, catalog_for
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .effects import Effect, Produce
+from .errors import QuestionError
 from .model import (
     City,
     Cost,
@@ -43,6 +44,7 @@ from .model import (
     Resource,
     Verdict,
     Whose,
+    WhyNot,
 )
 from .text import N_, Nn_, Text
 
@@ -635,13 +637,13 @@ def can_build(
     ``stage=True``, its next wonder stage; how, and the exact least cost.
 
     Only the coins held at the start of the turn (``city.coins``) can be spent. Raises
-    ``ValueError`` for a seat out of range, an unknown card, or not exactly one of
-    ``card`` and ``stage``.
+    :class:`~.errors.QuestionError` (a ``ValueError``) for a seat out of range, an unknown
+    card, or not exactly one of ``card`` and ``stage``.
     """
     if (card is None) == (not stage):
-        raise ValueError("can_build takes a card or stage=True, exactly one of them")
+        raise QuestionError("can_build takes a card or stage=True, exactly one of them")
     if not 0 <= seat < len(game.cities):
-        raise ValueError(f"seat {seat} is not at this table of {len(game.cities)} cities")
+        raise QuestionError(f"seat {seat} is not at this table of {len(game.cities)} cities")
     catalog = catalog or catalog_for(game.edition)
     city = game.cities[seat]
     player = city.player
@@ -652,7 +654,7 @@ def can_build(
             return Verdict(
                 False,
                 N_("{player}'s wonder is not known, so its next stage cannot be checked.", player=player),
-                why="no-stage",
+                why=WhyNot.NO_STAGE,
             )
         wonder = catalog.wonder(city.wonder)
         stages = wonder.side(city.side).stages
@@ -664,7 +666,7 @@ def can_build(
                     player=player,
                     wonder=wonder.name,
                 ),
-                why="no-stage",
+                why=WhyNot.NO_STAGE,
             )
         next_stage = stages[city.stages]
         what = N_("stage {number} of the {wonder}", number=next_stage.number, wonder=wonder.name)
@@ -672,7 +674,7 @@ def can_build(
     else:
         card_id = catalog.resolve_card(card)
         if card_id is None:
-            raise ValueError(f"unknown card {card!r}")
+            raise QuestionError(f"unknown card {card!r}")
         structure = catalog.structure(card_id)
         what = N_("the {card}", card=structure.name)
         held = city.cards or ()
@@ -685,7 +687,7 @@ def can_build(
                     player=player,
                     what=what,
                 ),
-                why="duplicate",
+                why=WhyNot.DUPLICATE,
             )
         parent = next((p for p in structure.chain_from if p in held), None)
         if parent is not None:
@@ -747,7 +749,7 @@ def _adjudicate(
                     cost=_coins(cost.coins),
                     coins=_coins(city.coins),
                 ),
-                why="coins",
+                why=WhyNot.COINS,
                 cheapest=pay,
                 options=(pay,),
                 notes=notes,
@@ -796,7 +798,7 @@ def _adjudicate(
                 what=what,
                 cost=describe_cost(Cost(resources=cost.resources)),
             )
-        return Verdict(False, reason, why="resources", notes=notes)
+        return Verdict(False, reason, why=WhyNot.RESOURCES, notes=notes)
 
     cheapest = payments[0]
     if cheapest.total > city.coins:
@@ -810,7 +812,7 @@ def _adjudicate(
                 how=describe_payment(cheapest, *names),
                 coins=_coins(city.coins),
             ),
-            why="coins",
+            why=WhyNot.COINS,
             cheapest=cheapest,
             options=tuple(payments),
             notes=notes,

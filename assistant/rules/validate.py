@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from .catalog import Catalog, catalog_for
 from .describe import join
 from .military import signature_pairs_up
-from .model import City, Game, Problem
+from .model import City, Game, Problem, ProblemCode
 from .text import N_, Nn_, Text, verbatim
 
 AGE_NUMERALS = ("I", "II", "III", "IV", "V")
@@ -193,7 +193,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                 problems.append(
                     Problem(
                         "error",
-                        "duplicate-card",
+                        ProblemCode.DUPLICATE_CARD,
                         N_(
                             "{player}'s city holds {card} {count} times; a city can hold only one "
                             "structure of each name.",
@@ -213,7 +213,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                 problems.append(
                     Problem(
                         "error",
-                        "unknown-card",
+                        ProblemCode.UNKNOWN_CARD,
                         N_(
                             "{player}'s city holds {card}, which is no card of this edition.",
                             player=player,
@@ -229,7 +229,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                 problems.append(
                     Problem(
                         "error",
-                        "card-not-in-deck",
+                        ProblemCode.CARD_NOT_IN_DECK,
                         N_(
                             "{player}'s city holds {card}, which is not in the {deck}-player deck "
                             "(its first copy needs {needed} players).",
@@ -260,7 +260,7 @@ def _check_turns(seat: int, city: City, tables: _Tables, problems: list[Problem]
         problems.append(
             Problem(
                 "error",
-                "too-many-cards",
+                ProblemCode.TOO_MANY_CARDS,
                 N_(
                     "{player}'s city has {cards} structures and {stages} wonder stages, {built} in all, "
                     "but a game lets it build at most {limit}.",
@@ -303,7 +303,7 @@ def _check_table(
             problems.append(
                 Problem(
                     "error",
-                    "too-many-guilds",
+                    ProblemCode.TOO_MANY_GUILDS,
                     N_(
                         "{card} is in the cities of {players}, but each guild is dealt once, "
                         "so only one city can hold it.",
@@ -318,7 +318,7 @@ def _check_table(
         problems.append(
             Problem(
                 "error",
-                "too-many-copies",
+                ProblemCode.TOO_MANY_COPIES,
                 Nn_(
                     "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copy.",
                     "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copies.",
@@ -337,7 +337,7 @@ def _check_table(
         problems.append(
             Problem(
                 "error",
-                "too-many-guilds",
+                ProblemCode.TOO_MANY_GUILDS,
                 N_(
                     "The table holds {count} different guilds ({guilds}), but a {deck}-city game "
                     "deals only {dealt}.",
@@ -364,7 +364,7 @@ def _check_wonders(game: Game, tables: _Tables, problems: list[Problem]) -> None
             problems.append(
                 Problem(
                     "error",
-                    "duplicate-wonder",
+                    ProblemCode.DUPLICATE_WONDER,
                     N_(
                         "{players} all play {wonder}, but each wonder is at the table once.",
                         players=_names(game, seats),
@@ -411,7 +411,7 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
             "between neighbours gives every city the tokens it holds."
         )
     )
-    problems.append(Problem("error", "bad-military", message, field="cities"))
+    problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
 
 
 @lru_cache(maxsize=4096)
@@ -443,7 +443,7 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
         problems.append(
             Problem(
                 "error",
-                "bad-military",
+                ProblemCode.BAD_MILITARY,
                 N_(
                     "{player}'s conflict token {token} does not exist: tokens are worth {values}.",
                     player=city.player,
@@ -462,7 +462,7 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
             problems.append(
                 Problem(
                     "error",
-                    "bad-military",
+                    ProblemCode.BAD_MILITARY,
                     N_(
                         "{player} holds {count} victory tokens of Age {age}, but two neighbours "
                         "can give at most 2.",
@@ -480,7 +480,7 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
         problems.append(
             Problem(
                 "error",
-                "bad-military",
+                ProblemCode.BAD_MILITARY,
                 Nn_(
                     "{player} holds {n} defeat token, but besides its victories its two "
                     "neighbours can give it at most {most}.",
