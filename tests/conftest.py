@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from assistant.rules.catalog import Catalog, catalog_for
+from assistant.rules.catalog import Catalog, catalog_for, register_rules_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_OUTPUT = Path(os.environ.get("TEST_OUTPUT_DIR", ROOT / "test-output"))
+TOY_EDITION = 99
+"""A small made-up edition (tests/rules_data/toy) that the web, API, CLI and PDF tests
+also run through, so that nothing is pinned to the first edition."""
+
+register_rules_folder(ROOT / "tests" / "rules_data")
 
 
 @pytest.fixture(scope="session")

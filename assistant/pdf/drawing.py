@@ -45,15 +45,28 @@ GOLD_TINT = HexColor("#F7E7B4")
 FREE_CITY = HexColor("#EAE6DF")
 ALERT = HexColor("#B8322A")
 
-PALETTES: dict[Category, Palette] = {
-    Category.MILITARY: Palette(HexColor("#B8322A"), HexColor("#F5D9D5"), WHITE),
-    Category.TREASURY: Palette(HexColor("#B98A1B"), HexColor("#F4E8C6"), WHITE),
-    Category.WONDER: Palette(HexColor("#9A8466"), HexColor("#ECE4D7"), WHITE),
-    Category.CIVILIAN: Palette(HexColor("#2F67AE"), HexColor("#D8E4F3"), WHITE),
-    Category.SCIENCE: Palette(HexColor("#2C8A52"), HexColor("#D6ECDD"), WHITE),
-    Category.COMMERCIAL: Palette(HexColor("#E3AE14"), HexColor("#FBEDC0"), HexColor("#4A3A0A")),
-    Category.GUILDS: Palette(HexColor("#6D3A8E"), HexColor("#E6DAEE"), WHITE),
-}
+
+class _Palettes(dict[Category, Palette]):
+    """The categories' colours; a category the base game lacks (an expansion's) gets a
+    neutral one rather than failing."""
+
+    def __missing__(self, category: Category) -> Palette:
+        return OTHER
+
+
+OTHER = Palette(HexColor("#5E5A52"), HexColor("#E7E4DE"), WHITE)
+
+PALETTES: dict[Category, Palette] = _Palettes(
+    {
+        Category.MILITARY: Palette(HexColor("#B8322A"), HexColor("#F5D9D5"), WHITE),
+        Category.TREASURY: Palette(HexColor("#B98A1B"), HexColor("#F4E8C6"), WHITE),
+        Category.WONDER: Palette(HexColor("#9A8466"), HexColor("#ECE4D7"), WHITE),
+        Category.CIVILIAN: Palette(HexColor("#2F67AE"), HexColor("#D8E4F3"), WHITE),
+        Category.SCIENCE: Palette(HexColor("#2C8A52"), HexColor("#D6ECDD"), WHITE),
+        Category.COMMERCIAL: Palette(HexColor("#E3AE14"), HexColor("#FBEDC0"), HexColor("#4A3A0A")),
+        Category.GUILDS: Palette(HexColor("#6D3A8E"), HexColor("#E6DAEE"), WHITE),
+    }
+)
 
 
 def _path(canvas: Canvas, points: Iterable[tuple[float, float]]) -> PDFPathObject:
@@ -148,6 +161,11 @@ def _banner(canvas: Canvas, cut: Color) -> None:
     star(canvas, 0, 0.02, 0.22, cut)
 
 
+def _dot(canvas: Canvas, cut: Color) -> None:
+    """A category without an icon of its own: a plain disc."""
+    canvas.circle(0, 0, 0.42, fill=1, stroke=0)
+
+
 _ICONS = {
     Category.MILITARY: _shield,
     Category.TREASURY: _coin,
@@ -171,7 +189,7 @@ def category_badge(canvas: Canvas, category: Category, cx: float, cy: float, rad
     canvas.scale(radius * 0.72, radius * 0.72)
     canvas.setFillColor(palette.ink)
     canvas.setStrokeColor(palette.ink)
-    _ICONS[category](canvas, palette.strong)
+    _ICONS.get(category, _dot)(canvas, palette.strong)
     canvas.restoreState()
 
 

@@ -84,15 +84,16 @@ def _names(names: Sequence[str]) -> Text | str:
     return N_("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
-def _wonder_label(city: CityScore, edition: int) -> str:
-    """The wonder's short name and side (``Rhodes A``), from the catalog."""
+def _wonder_label(city: CityScore, edition: int, t: Translator) -> str:
+    """The wonder's short name and side as the edition calls it (``Rhodes A``, ``Rhodes Day``)."""
     if not city.wonder:
         return ""
+    catalog = catalog_for(edition)
     try:
-        name = catalog_for(edition).wonder(city.wonder).short_name
+        name = catalog.wonder(city.wonder).short_name
     except KeyError:
         name = city.wonder.replace("-", " ").title()
-    return f"{name} {city.side}" if city.side else name
+    return f"{name} {t(catalog.rules.side_name(city.side))}" if city.side else name
 
 
 def _points(n: int) -> str:
@@ -227,7 +228,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         Column(
             name=free_city if city.free_city and city.player in auto_names else city.player,
             note=free_city if city.free_city and city.player not in auto_names else "",
-            wonder=_wonder_label(city, sheet.edition) or ("" if city.free_city else "—"),
+            wonder=_wonder_label(city, sheet.edition, t) or ("" if city.free_city else "—"),
             values={cat: signed(city.categories.get(cat, 0)) for cat in rules.categories},
             total=signed(city.total),
             coins=str(city.coins),
@@ -323,7 +324,7 @@ def _heading(text: str, size: float = 15.0) -> _Block:
 
 def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
     t = ctx.t
-    wonder = _wonder_label(city, ctx.sheet.edition)
+    wonder = _wonder_label(city, ctx.sheet.edition, ctx.t)
     right = t(Nn_("{n} point", "{n} points", city.total))
     if city.rank is not None:
         right = t(N_("{points}, rank {rank}", points=right, rank=city.rank))

@@ -277,7 +277,7 @@ def _cost(where: _Where, raw: Any) -> Cost:
     return Cost(coins=coins, resources=ordered)
 
 
-def _effect(where: _Where, raw: Any) -> Effect:
+def _effect(where: _Where, raw: Any, rules: EditionRules) -> Effect:
     """One effect, read by its kind's own class (the vocabulary is :data:`effects.KINDS`)."""
     table = _typed(where, raw, dict, "effect")
     kind = table.get("kind")
@@ -285,14 +285,14 @@ def _effect(where: _Where, raw: Any) -> Effect:
         raise where.fail(f"unknown effect kind {kind!r}")
     cls = KINDS[kind]
     _keys(where, table, set(cls.REQUIRED) | {"kind"}, set(cls.OPTIONAL))
-    return cls.parse(Fields(table, where.fail))
+    return cls.parse(Fields(table, where.fail, rules))
 
 
-def _effects(where: _Where, raw: Any) -> tuple[Effect, ...]:
+def _effects(where: _Where, raw: Any, rules: EditionRules) -> tuple[Effect, ...]:
     items = _typed(where, raw, list, "effects")
     if not items:
         raise where.fail("effects is empty")
-    return tuple(_effect(where, e) for e in items)
+    return tuple(_effect(where, e, rules) for e in items)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -375,7 +375,7 @@ def _read_edition(path: Path) -> EditionRules:
     )
 
 
-def _read_cards(path: Path) -> list[Card]:
+def _read_cards(path: Path, rules: EditionRules) -> list[Card]:
     data = _read_toml(path)
     _keys(_Where(path, "file"), data, {"age", "card"}, set())
     age = _typed(_Where(path, "age"), data["age"], int, "age")
@@ -416,14 +416,14 @@ def _read_cards(path: Path) -> list[Card]:
                 cost=_cost(where, table.get("cost", {})),
                 players=players,
                 chain_from=chain_from,
-                effects=_effects(where, table["effects"]),
+                effects=_effects(where, table["effects"], rules),
                 aliases=aliases,
             )
         )
     return cards
 
 
-def _read_wonders(path: Path) -> list[Wonder]:
+def _read_wonders(path: Path, rules: EditionRules) -> list[Wonder]:
     data = _read_toml(path)
     _keys(_Where(path, "file"), data, {"wonder"}, set())
     wonders = []
@@ -447,7 +447,7 @@ def _read_wonders(path: Path) -> list[Wonder]:
                 stage = _typed(stwhere, raw_stage, dict, "stage")
                 _keys(stwhere, stage, {"cost", "effects"}, set())
                 stages.append(
-                    Stage(number, _cost(stwhere, stage["cost"]), _effects(stwhere, stage["effects"]))
+                    Stage(number, _cost(stwhere, stage["cost"]), _effects(stwhere, stage["effects"], rules))
                 )
             if not stages:
                 raise swhere.fail("a side has at least one stage")
@@ -543,19 +543,41 @@ def load_catalog(folder: Path) -> Catalog:
     rules = _read_edition(folder / "edition.toml")
     cards: list[Card] = []
     for age in range(1, rules.ages + 1):
-        cards.extend(_read_cards(folder / f"age{age}.toml"))
+        cards.extend(_read_cards(folder / f"age{age}.toml", rules))
     for card in cards:
         if card.age < 1 or card.age > rules.ages:
             raise CatalogError(f"{folder.name}: card {card.id}: age {card.age} out of range")
-    wonders = _read_wonders(folder / "wonders.toml")
+    wonders = _read_wonders(folder / "wonders.toml", rules)
     rulings = _read_rulings(folder / "rulings.toml")
     _check_references(folder, rules, cards, wonders, rulings)
     return Catalog(rules, tuple(cards), tuple(wonders), tuple(rulings))
 
 
+_EXTRA_ROOTS: list[Path] = []
+
+
+def register_rules_folder(root: Path) -> None:
+    """Load editions from ``root`` too (a folder of edition folders, like ``rules_data``).
+
+    For data kept outside the package, and for the tests' own toy edition.
+    """
+    root = Path(root)
+    if root not in _EXTRA_ROOTS:
+        _EXTRA_ROOTS.append(root)
+        catalog_for.cache_clear()
+
+
 def edition_folders(root: Path | None = None) -> dict[int, Path]:
-    """Every edition folder under ``rules_data`` by edition number."""
-    return dict(_edition_folders(root or resource_dir("rules_data")))
+    """Every edition folder by edition number: under ``rules_data`` (or ``root``), and
+    under every folder given to :func:`register_rules_folder`."""
+    found = dict(_edition_folders(root or resource_dir("rules_data")))
+    if root is None:
+        for extra in _EXTRA_ROOTS:
+            for number, folder in _edition_folders(extra):
+                if number in found and found[number] != folder:
+                    raise CatalogError(f"edition {number} is defined twice: {found[number]} and {folder}")
+                found[number] = folder
+    return found
 
 
 @cache

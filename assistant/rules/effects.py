@@ -62,9 +62,13 @@ class Fields:
     ``fail`` turns a message into the loader's error, naming the file and the entry.
     """
 
-    def __init__(self, table: Mapping[str, Any], fail: Callable[[str], Exception]) -> None:
+    def __init__(
+        self, table: Mapping[str, Any], fail: Callable[[str], Exception], rules: EditionRules | None = None
+    ) -> None:
         self.table = table
         self.fail = fail
+        self.rules = rules
+        """The edition being read (its prices, for a discount)."""
 
     def value(self, key: str, kind: type[Any], default: Any = None) -> Any:
         value = self.table.get(key, default)
@@ -461,10 +465,13 @@ class _PerScorer:
 @kind("discount", required=["goods", "neighbours"])
 @dataclass(frozen=True, slots=True)
 class Discount(Effect):
-    """Buy ``goods`` from the given neighbours for the discounted price instead of the usual one."""
+    """Buy ``goods`` from the given neighbours for ``price`` a unit instead of ``usual``
+    (the edition's discounted and usual trade prices)."""
 
     goods: Goods
     neighbours: tuple[Whose, ...]
+    price: int = 1
+    usual: int = 2
 
     @classmethod
     def parse(cls, fields: Fields) -> Discount:
@@ -472,7 +479,10 @@ class Discount(Effect):
         neighbours = fields.choices("neighbours", Whose)
         if not neighbours or Whose.SELF in neighbours:
             raise fields.fail("discount.neighbours lists left and/or right")
-        return cls(goods, neighbours)
+        rules = fields.rules
+        if rules is None:
+            return cls(goods, neighbours)
+        return cls(goods, neighbours, rules.discounted_price, rules.trade_price)
 
     def describe(self) -> Text:
         if set(self.neighbours) == {Whose.LEFT, Whose.RIGHT}:
@@ -481,8 +491,13 @@ class Discount(Effect):
             whom = N_("the left neighbour")
         else:
             whom = N_("the right neighbour")
-        return N_(
-            "Buys {goods} from {whom} for 1 coin instead of 2.", goods=GOODS_NAMES[self.goods], whom=whom
+        return Nn_(
+            "Buys {goods} from {whom} for {n} coin instead of {usual}.",
+            "Buys {goods} from {whom} for {n} coins instead of {usual}.",
+            self.price,
+            goods=GOODS_NAMES[self.goods],
+            whom=whom,
+            usual=self.usual,
         )
 
     def discount(self) -> Discount:

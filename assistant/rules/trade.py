@@ -128,9 +128,9 @@ def trade_prices(city: City, catalog: Catalog) -> tuple[tuple[int, ...], tuple[i
         if discount is not None:
             for resource in discount.goods.resources:
                 if Whose.LEFT in discount.neighbours:
-                    left[_INDEX[resource]] = rules.discounted_price
+                    left[_INDEX[resource]] = min(left[_INDEX[resource]], discount.price)
                 if Whose.RIGHT in discount.neighbours:
-                    right[_INDEX[resource]] = rules.discounted_price
+                    right[_INDEX[resource]] = min(right[_INDEX[resource]], discount.price)
     return tuple(left), tuple(right)
 
 

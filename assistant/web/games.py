@@ -94,16 +94,21 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     boards = [*seats, form.free_city.form] if free_city else seats
     cities: list[dict[str, Any]] = []
     if pad:
-        cities = [{"player": " ".join(s.player.data.split()), "coins": 3, "categories": {}} for s in seats]
+        coins = catalog.rules.starting_coins
+        cities = [
+            {"player": " ".join(s.player.data.split()), "coins": coins, "categories": {}} for s in seats
+        ]
         if free_city:
-            cities.append({"player": _("Free City"), "coins": 3, "categories": {}, "free_city": True})
+            cities.append({"player": _("Free City"), "coins": coins, "categories": {}, "free_city": True})
     else:
         picks = [(s.wonder.data or None, s.side.data) for s in boards]
         rng_sides = bool(form.random_sides.data)
         dealt = gamestate.deal(catalog, [(w, side if w or not rng_sides else None) for w, side in picks])
         for i, (wonder, side) in enumerate(dealt):
             name = " ".join(boards[i].player.data.split()) if i < len(seats) else _("Free City")
-            city: dict[str, Any] = {"player": name, "wonder": wonder, "side": side, "stages": 0, "coins": 3}
+            city: dict[str, Any] = {
+                "player": name, "wonder": wonder, "side": side, "stages": 0, "coins": catalog.rules.starting_coins,
+            }  # fmt: skip
             city["cards"] = []
             if free_city and i == len(seats):
                 city["free_city"] = True

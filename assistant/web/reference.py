@@ -94,7 +94,10 @@ def card(card_id: str) -> str:
         card=entries[0],
         entries=entries,
         catalog=catalog,
-        counts={n: catalog.copies(resolved, n) for n in range(3, 8)},
+        counts={
+            n: catalog.copies(resolved, n)
+            for n in range(catalog.rules.min_players, catalog.rules.max_players + 1)
+        },
         color_kinds=COLOR_KINDS,
         age_names=gamestate.AGE_NAMES,
     )

@@ -1,0 +1,166 @@
+"""A made-up edition (tests/rules_data/toy, edition 99) through the core, the web pages, the
+API, the command line and the PDF: its own categories and their order, a category the base
+game lacks, its own prices, tokens, starting coins, sides and what is for sale. Nothing the
+app does may be pinned to the first edition."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from assistant.cli import main
+from assistant.rules import Category, can_build, catalog_for, parse_game, score_game
+from tests.conftest import TOY_EDITION
+
+BONUS = Category("bonus")
+
+# Hand-scored in the toy edition's rules (victories 2/4/6, defeats -2, red cards' points
+# are "bonus"):
+#  Ana  Spire B, 2 stages (shield, 4), 7 coins (2); Shrine 2 + Hall 4; Fort 1 (bonus);
+#       Market Hall: 1 per brown card of her own (Grove): 1; tokens +2 +4 (6)        = 20
+#  Bo   Harbor A, 1 stage (coins, 0), 5 coins (1); Guild of Stones: 2 per brown card of
+#       Ana and Cy (Grove): 2; Scroll + Lab: tablet and gear (2); tokens +6 -2 -2 (2)  = 7
+#  Cy   Garden A, 0 stages, 3 coins (1); Guild of Scholars' wildcard + Academy: the
+#       wildcard as a second compass (4); tokens -2 (-2)                               = 3
+TOY_GAME = {
+    "edition": TOY_EDITION,
+    "cities": [
+        {"player": "Ana", "wonder": "toy-spire", "side": "B", "stages": 2, "coins": 7, "military": [2, 4],
+         "cards": ["toy-grove", "toy-fort", "toy-shrine", "toy-hall", "toy-market-hall"]},
+        {"player": "Bo", "wonder": "toy-harbor", "stages": 1, "coins": 5, "military": [6, -2, -2],
+         "cards": ["toy-quarry", "toy-guild-of-stones", "toy-scroll", "toy-lab"]},
+        {"player": "Cy", "wonder": "toy-garden", "coins": 3, "military": [-2],
+         "cards": ["toy-kiln", "toy-guild-of-scholars", "toy-academy"]},
+    ],
+}  # fmt: skip
+TOTALS = {"Ana": 20, "Bo": 7, "Cy": 3}
+
+
+def test_the_toy_edition_scores_in_its_own_categories_and_order():
+    sheet = score_game(parse_game(TOY_GAME))
+    assert {c.player: c.total for c in sheet.cities} == TOTALS
+    rules = catalog_for(TOY_EDITION).rules
+    ana = sheet.cities[0]
+    assert tuple(ana.categories) == rules.categories and ana.categories[BONUS] == 1
+    assert ana.categories[Category.COMMERCIAL] == 1 and ana.categories[Category.MILITARY] == 6
+    assert sheet.cities[2].categories[Category.SCIENCE] == 4
+
+
+def test_the_toy_editions_prices_and_what_it_sells_decide_a_build():
+    game = parse_game(TOY_GAME)
+    # Cy's grey Kiln is not for sale in the toy edition: Ana cannot get glass.
+    assert can_build(game, 0, "toy-scroll").why == "resources"
+    # Stone bought at the toy edition's price, 3 coins a unit (Bo sells a Quarry's stone).
+    verdict = can_build(game, 2, "toy-fort")
+    assert verdict.buildable and verdict.cheapest is not None and verdict.cheapest.total == 3
+
+
+@pytest.fixture
+def client(tmp_path):
+    from tests.conftest import make_test_app
+
+    return make_test_app(tmp_path, WTF_CSRF_ENABLED=False).test_client()
+
+
+def test_a_new_game_in_the_toy_edition_uses_its_boards_sides_players_and_coins(client):
+    page = client.get(f"/new?edition={TOY_EDITION}").get_data(as_text=True)
+    assert "Spire" in page and "Colossus" not in page and "Rhodes" not in page
+    assert ">Sun<" in page and ">Moon<" in page
+    assert "seats-3-player" in page and "seats-4-player" not in page  # four players at most
+    assert "free_city-wonder" not in page  # no two-player variant
+    data = {"edition": str(TOY_EDITION), "seats-0-player": "Ana", "seats-1-player": "Bo", "seats-2-player": "Cy",
+            "seats-0-wonder": "toy-spire", "seats-0-side": "B", "deal": "y"}  # fmt: skip
+    token = client.post("/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    game = client.get(f"/api/v1/games/{token}").get_json()["game"]
+    assert game["edition"] == TOY_EDITION
+    assert {c["wonder"] for c in game["cities"]} <= {w.id for w in catalog_for(TOY_EDITION).wonders}
+    assert all(c["coins"] == 5 for c in game["cities"])
+    assert (game["cities"][0]["wonder"], game["cities"][0]["side"]) == ("toy-spire", "B")
+    hub = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Spire Moon" in hub
+
+
+def test_two_players_are_refused_where_the_edition_has_no_free_city(client):
+    data = {"edition": str(TOY_EDITION), "seats-0-player": "Ana", "seats-1-player": "Bo", "deal": "y"}
+    response = client.post("/new", data=data)
+    assert response.status_code == 400 and "at least 3 players" in response.get_data(as_text=True)
+
+
+def test_the_toy_editions_city_page_scoreboard_and_pad_follow_its_categories(client):
+    response = client.post("/api/v1/games", json={"game": TOY_GAME})
+    token = response.get_json()["token"]
+    city = client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    assert 'value="toy-palace"' in city and 'value="baths"' not in city
+    assert '"toy-spire": {"A": 2, "B": 3}' in city.replace("&#34;", '"')
+    board = client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    chips = re.findall(r'<li class="cat-([a-z]+)" title', board.split('id="row-0"')[1])[:8]
+    assert chips == [c.value for c in catalog_for(TOY_EDITION).rules.categories]
+    assert "Bonus: 1" in board
+    for name, total in TOTALS.items():
+        assert f'data-total="{total}"' in board and name in board
+    pad_game = {
+        "edition": TOY_EDITION,
+        "cities": [{"player": p, "coins": 5, "categories": {}} for p in "ABC"],
+    }
+    pad_token = client.post("/api/v1/games", json={"game": pad_game}).get_json()["token"]
+    pad = client.get(f"/g/{pad_token}/city/0").get_data(as_text=True)
+    fields = re.findall(r'name="pad_([a-z]+)"', pad)
+    assert fields == [c.value for c in catalog_for(TOY_EDITION).rules.categories]
+
+
+def test_the_reference_pages_show_the_toy_edition_when_asked(client):
+    cards = client.get(f"/cards?edition={TOY_EDITION}").get_data(as_text=True)
+    assert "Toy Guild of Stones" in cards and "Lumber Yard" not in cards
+    assert "Buys raw materials from both neighbours for 2 coins instead of 3." in cards
+    assert "Spire of Toys" in client.get(f"/wonders?edition={TOY_EDITION}").get_data(as_text=True)
+    assert "Grey goods stay home" in client.get(f"/rulings?edition={TOY_EDITION}").get_data(as_text=True)
+    assert "Toy Hall" in client.get(f"/cards/toy-shrine?edition={TOY_EDITION}").get_data(as_text=True)
+
+
+def test_the_api_answers_in_the_toy_edition(client):
+    catalog = client.get(f"/api/v1/catalog?edition={TOY_EDITION}").get_json()
+    assert catalog["edition"] == TOY_EDITION and {c["id"] for c in catalog["cards"]} >= {
+        "toy-quarry",
+        "toy-palace",
+    }
+    scored = client.post("/api/v1/score", json=TOY_GAME).get_json()
+    assert {c["player"]: c["total"] for c in scored["cities"]} == TOTALS
+    assert list(scored["cities"][0]["categories"]) == [
+        c.value for c in catalog_for(TOY_EDITION).rules.categories
+    ]
+    tokens = client.post(
+        "/api/v1/military", json={"age": 2, "shields": [3, 1, 1], "edition": TOY_EDITION}
+    ).get_json()
+    assert tokens["tokens"] == [[4, 4], [-2], [-2]]
+    assert client.get("/api/v1/catalog?edition=5").status_code == 400
+
+
+def test_the_command_line_speaks_the_toy_edition(capsys, tmp_path: Path):
+    assert main(["catalog", "--edition", str(TOY_EDITION)]) == 0
+    assert json.loads(capsys.readouterr().out)["edition"] == TOY_EDITION
+    game = tmp_path / "toy.json"
+    game.write_text(json.dumps(TOY_GAME), encoding="utf-8")
+    assert main(["score", str(game)]) == 0
+    assert {c["player"]: c["total"] for c in json.loads(capsys.readouterr().out)["cities"]} == TOTALS
+    assert main(["military", "--age", "3", "--shields", "2,0,0", "--edition", str(TOY_EDITION)]) == 0
+    assert json.loads(capsys.readouterr().out)["tokens"] == [[6, 6], [-2], [-2]]
+    pads = tmp_path / "pads.pdf"
+    assert main(["pad", "--players", "4", "--edition", str(TOY_EDITION), "-o", str(pads)]) == 0
+    text = PdfReader(str(pads)).pages[0].extract_text()
+    assert text.index("Bonus") < text.index("Military") < text.index("Science")  # the toy pad's rows
+    assert main(["pad", "--players", "5", "--edition", str(TOY_EDITION), "-o", str(pads)]) == 2
+    assert "--players: 3 to 4" in capsys.readouterr().err
+
+
+def test_the_toy_editions_score_sheet_prints_its_categories_and_sides():
+    from assistant.pdf import score_sheet_pdf
+
+    pdf = score_sheet_pdf(score_game(parse_game(TOY_GAME)), invariant=True)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Bonus" in text and "Toy Market Hall" in text
+    assert "Spire Moon" in text
