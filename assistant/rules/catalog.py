@@ -15,7 +15,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -384,11 +384,12 @@ def _read_cards(path: Path, rules: EditionRules) -> list[Card]:
         label = raw.get("id") if isinstance(raw, dict) else None
         where = _Where(path, f"card {label or index + 1}")
         table = _typed(where, raw, dict, "card")
+        by_symbol = rules.chains == "symbols"
         _keys(
             where,
             table,
             {"id", "name", "color", "players", "effects"},
-            {"cost", "chain_from", "aliases"},
+            {"cost", "aliases", *(("chain_symbol", "gives_chains") if by_symbol else ("chain_from",))},
         )
         cid = _typed(where, table["id"], str, "id")
         name = _typed(where, table["name"], str, "name")
@@ -407,6 +408,13 @@ def _read_cards(path: Path, rules: EditionRules) -> list[Card]:
         aliases = tuple(
             _typed(where, a, str, "aliases") for a in _typed(where, table.get("aliases", []), list, "aliases")
         )
+        symbol = (
+            _typed(where, table["chain_symbol"], str, "chain_symbol") if "chain_symbol" in table else None
+        )
+        gives = tuple(
+            _typed(where, g, str, "gives_chains")
+            for g in _typed(where, table.get("gives_chains", []), list, "gives_chains")
+        )
         cards.append(
             Card(
                 id=cid,
@@ -418,6 +426,8 @@ def _read_cards(path: Path, rules: EditionRules) -> list[Card]:
                 chain_from=chain_from,
                 effects=_effects(where, table["effects"], rules),
                 aliases=aliases,
+                chain_symbol=symbol,
+                gives_chains=gives,
             )
         )
     return cards
@@ -512,7 +522,7 @@ def _check_references(
         for parent in card.chain_from:
             if parent not in by_id:
                 raise where.fail(f"chains from {parent!r}, which is no card")
-            if all(p.age != card.age - 1 for p in by_id[parent]):
+            if rules.chains == "names" and all(p.age != card.age - 1 for p in by_id[parent]):
                 raise where.fail(f"chains from {parent!r}, which is not a card of the previous age")
         for effect in card.effects:
             problem = effect.check(card.color, rules)
@@ -538,6 +548,33 @@ def _check_references(
         seen_rulings.add(ruling.id)
 
 
+def _chains_from_symbols(folder: Path, cards: list[Card]) -> list[Card]:
+    """In an edition that chains by symbol, each card's ``chain_from``: every card of an
+    earlier age that prints the symbol beside its cost (a chain may skip an age)."""
+    givers: dict[str, list[Card]] = {}
+    for card in cards:
+        for symbol in card.gives_chains:
+            givers.setdefault(symbol, []).append(card)
+    used = {card.chain_symbol for card in cards if card.chain_symbol}
+    out = []
+    for card in cards:
+        where = _Where(folder / f"age{card.age}.toml", f"card {card.id}")
+        parents: tuple[str, ...] = ()
+        if card.chain_symbol:
+            parents = tuple(
+                dict.fromkeys(g.id for g in givers.get(card.chain_symbol, []) if g.age < card.age)
+            )
+            if not parents:
+                raise where.fail(
+                    f"chain symbol {card.chain_symbol!r} is printed on no card of an earlier age"
+                )
+        for symbol in card.gives_chains:
+            if symbol not in used:
+                raise where.fail(f"gives the chain symbol {symbol!r}, which no card needs")
+        out.append(replace(card, chain_from=parents))
+    return out
+
+
 def load_catalog(folder: Path) -> Catalog:
     """Read and check one edition folder of ``rules_data``."""
     rules = _read_edition(folder / "edition.toml")
@@ -547,6 +584,8 @@ def load_catalog(folder: Path) -> Catalog:
     for card in cards:
         if card.age < 1 or card.age > rules.ages:
             raise CatalogError(f"{folder.name}: card {card.id}: age {card.age} out of range")
+    if rules.chains == "symbols":
+        cards = _chains_from_symbols(folder, cards)
     wonders = _read_wonders(folder / "wonders.toml", rules)
     rulings = _read_rulings(folder / "rulings.toml")
     _check_references(folder, rules, cards, wonders, rulings)

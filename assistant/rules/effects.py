@@ -41,8 +41,12 @@ __all__ = [
     "Effect",
     "Fields",
     "FreeBuildPerAge",
+    "FreeFirstCardOfAge",
+    "FreeFirstOfColor",
+    "FreeLastCardOfAge",
     "PlayLastCard",
     "Points",
+    "PointsIfWonderComplete",
     "PointsPer",
     "Produce",
     "Science",
@@ -130,11 +134,9 @@ class Scorer(Protocol):
     def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
         """Items counted for the city at ``seat`` of a table of ``size``; seats it cannot see go to ``unknown``."""
 
-    def what(self) -> Text:
-        """What one item is, for the explanation (``grey card``)."""
-
-    def where(self, left: str, right: str) -> Text:
-        """Whose cities are counted, by name."""
+    def explain(self, count: int, left: str, right: str) -> Text:
+        """Why the points: what was counted and where (``left`` and ``right`` are the
+        neighbours' names), ending in the points (``... 3 in all: 6 victory points``)."""
 
 
 class Effect:
@@ -189,9 +191,15 @@ class Effect:
     def discount(self) -> Discount | None:
         return None
 
-    def free_build(self) -> bool:
-        """A once-per-age free build (told as a note: the app cannot know if it was used)."""
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        """Whether this power builds a card of ``color`` for free in a city whose structures
+        have the colours ``held``: True (it does), None (it may: it depends on the turn or on
+        whether it was used, which the app does not know), False (it does not)."""
         return False
+
+    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+        """The sentence that says what the power does for this build."""
+        raise NotImplementedError
 
     def extra_structures(self, rules: EditionRules) -> int:
         """Structures beyond one an action that the effect lets a city build over a game."""
@@ -446,10 +454,20 @@ class _PerScorer:
                 total += found
         return total
 
-    def what(self) -> Text:
-        return self._text
+    def explain(self, count: int, left: str, right: str) -> Text:
+        points = self.points * count
+        return Nn_(
+            "{per} per {what} in {where}, {count} in all: {points} victory point",
+            "{per} per {what} in {where}, {count} in all: {points} victory points",
+            abs(points),
+            per=self.points,
+            what=self._text,
+            where=self._where(left, right),
+            count=count,
+            points=points,
+        )
 
-    def where(self, left: str, right: str) -> Text:
+    def _where(self, left: str, right: str) -> Text:
         both = self.sides == (True, True)
         if both:
             if self.own:
@@ -512,8 +530,127 @@ class FreeBuildPerAge(Effect):
     def describe(self) -> Text:
         return N_("Once per age, build a structure for free.")
 
-    def free_build(self) -> bool:
-        return True
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        return None  # whether it was used this age is the table's to say
+
+    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+        return N_(
+            "If the once-per-age free build of the {wonder} has not been used this age, "
+            "{player} can build {what} with it for free.",
+            wonder=wonder,
+            player=player,
+            what=what,
+        )
+
+
+@kind("free-first-of-color")
+@dataclass(frozen=True, slots=True)
+class FreeFirstOfColor(Effect):
+    """Olympia Day stage 2 (2020): a card of a colour the city does not have yet is built free."""
+
+    def describe(self) -> Text:
+        return N_("The first card of each colour you build is free.")
+
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        return color not in held
+
+    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+        return N_(
+            "{player} can build {what} for free: the {wonder} builds the first card of each colour "
+            "for free, and the city has none of its colour yet.",
+            player=player,
+            what=what,
+            wonder=wonder,
+        )
+
+
+@kind("free-first-card-of-age")
+@dataclass(frozen=True, slots=True)
+class FreeFirstCardOfAge(Effect):
+    """Olympia Night stage 1 (2020): the first card played in each later age is built free."""
+
+    def describe(self) -> Text:
+        return N_("From the next age on, the first card you play in each age is built for free.")
+
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        return None  # only on the first turn of an age
+
+    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+        return N_(
+            "If this is the first card {player} plays this age (and the stage was built in an "
+            "earlier age), the {wonder} builds {what} for free.",
+            player=player,
+            wonder=wonder,
+            what=what,
+        )
+
+
+@kind("free-last-card-of-age")
+@dataclass(frozen=True, slots=True)
+class FreeLastCardOfAge(Effect):
+    """Olympia Night stage 2 (2020): the sixth card played in each age is built free."""
+
+    def describe(self) -> Text:
+        return N_("The last card you play in each age (the sixth) is built for free.")
+
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        return None  # only on the sixth turn of an age
+
+    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+        return N_(
+            "If this is the sixth card {player} plays this age, the {wonder} builds {what} for free.",
+            player=player,
+            wonder=wonder,
+            what=what,
+        )
+
+
+@kind("points-if-wonder-complete", required=["points"])
+@dataclass(frozen=True, slots=True)
+class PointsIfWonderComplete(Effect):
+    """The Decorators Guild (2020): victory points when every stage of the owner's wonder is built."""
+
+    points: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> PointsIfWonderComplete:
+        return cls(fields.whole("points"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "At the end of the game: {n} victory point if every stage of your wonder is built.",
+            "At the end of the game: {n} victory points if every stage of your wonder is built.",
+            self.points,
+        )
+
+    def scorer(self) -> Scorer:
+        return _CompleteWonder(self.points)
+
+
+class _CompleteWonder:
+    """Counts 1 when every stage of the owner's wonder side is built, else 0."""
+
+    __slots__ = ("points",)
+    counts_itself = False
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+
+    def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
+        total = counter.stage_total(seat)
+        if total is None:
+            unknown.append(seat)
+            return 0
+        return 1 if counter.stages(seat) >= total else 0
+
+    def explain(self, count: int, left: str, right: str) -> Text:
+        if count:
+            return Nn_(
+                "every stage of its wonder is built: {n} victory point",
+                "every stage of its wonder is built: {n} victory points",
+                self.points,
+            )
+        return N_("not every stage of its wonder is built: 0 victory points")
 
 
 @kind("play-last-card")

@@ -196,8 +196,14 @@ class Card:
     players: tuple[int, ...]
     """The number printed on each copy: one copy per number (guilds: none)."""
     chain_from: tuple[str, ...]
+    """The earlier structures that build this one for free (in an edition that chains by
+    symbol, derived from the symbols)."""
     effects: tuple[Effect, ...]
     aliases: tuple[str, ...] = ()
+    chain_symbol: str | None = None
+    """The chain symbol printed beside the cost (editions that chain by symbol)."""
+    gives_chains: tuple[str, ...] = ()
+    """The chain symbols the card prints for later cards (editions that chain by symbol)."""
 
     def copies(self, players: int) -> int:
         """How many copies of this design are in the deck at this player count."""
@@ -420,7 +426,7 @@ class ScoreSheet:
 
 # --- building -----------------------------------------------------------------------------
 
-How = Literal["chain", "free", "own", "coins", "trade"]
+How = Literal["chain", "free", "own", "coins", "trade", "free-build"]
 
 
 class WhyNot(StrEnum):

@@ -536,15 +536,7 @@ def _per_detail(
         return found
     per = card.per[index]
     points = per.points * count
-    text = _vp(
-        "{per} per {what} in {where}, {count} in all: {points} victory point",
-        "{per} per {what} in {where}, {count} in all: {points} victory points",
-        points,
-        per=per.points,
-        what=per.what(),
-        where=per.where(left, right),
-        count=count,
-    )
+    text = per.explain(count, left, right)
     if copied is None:
         detail = Detail(card.category, points, card.id, N_("{card}: {text}", card=card.name, text=text))
     else:

@@ -706,17 +706,24 @@ def can_build(
                 notes=tuple(_pad_notes(game, seat, catalog, False)),
             )
         cost = structure.cost
-        if not cost.is_free and any(e.free_build() for e in _city_effects(city, catalog)):
-            assert city.wonder is not None  # only a wonder stage has this effect
-            notes.append(
-                N_(
-                    "If the once-per-age free build of the {wonder} has not been used this age, "
-                    "{player} can build {what} with it for free.",
-                    wonder=catalog.wonder(city.wonder).name,
-                    player=player,
-                    what=what,
-                )
-            )
+        if not cost.is_free and city.wonder is not None:
+            wonder_name = catalog.wonder(city.wonder).name
+            colors = frozenset(catalog.structure(c).color for c in held if catalog.has_card(c))
+            for built in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
+                for effect in built.effects:
+                    frees = effect.frees(structure.color, colors)
+                    if frees is None:  # it may: the table knows the turn, or whether it was used
+                        notes.append(effect.free_note(player, wonder_name, what))
+                    elif frees:
+                        free = Payment(0, 0, 0)
+                        return Verdict(
+                            True,
+                            effect.free_note(player, wonder_name, what),
+                            how="free-build",
+                            cheapest=free,
+                            options=(free,),
+                            notes=tuple(_pad_notes(game, seat, catalog, False)),
+                        )
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     return _adjudicate(game, seat, catalog, what, cost, tuple(notes))
 
