@@ -222,6 +222,33 @@ def cmd_can_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_free_city(args: argparse.Namespace) -> int:
+    from .rules.errors import QuestionError
+    from .rules.freecity import free_city_play
+    from .rules.gameio import free_city_to_dict
+
+    hand = [part.strip() for part in (args.hand or "").split(",") if part.strip()]
+    if not hand:
+        _fail("--hand: the cards its holder may give the Free City, as ids separated by commas.")
+    data = _decode(_read_text(args.game), args.game)
+    try:
+        game = parse_game(data)
+    except GameFormatError as exc:
+        _fail(_game_error(args.game, exc))
+    if not any(c.free_city for c in game.cities):
+        _fail(f"{args.game}: this game has no Free City (a city with \"free_city\": true).")
+    catalog = catalog_for(game.edition)
+    unknown = [card for card in hand if catalog.resolve_card(card) is None]
+    if unknown:
+        _fail(f"--hand: unknown card {unknown[0]!r}.")
+    try:
+        play = free_city_play(game, hand, catalog)
+    except QuestionError as exc:  # pragma: no cover - every case is checked above
+        _fail(f"--hand: {exc}.")
+    _print_json(free_city_to_dict(play), sys.stdout)
+    return 0
+
+
 def _int_list(text: str, what: str) -> list[int]:
     try:
         values = [int(part) for part in text.replace(" ", "").split(",") if part != ""]
@@ -435,6 +462,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stage", action="store_true", help="the city's next wonder stage")
     p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
     p.set_defaults(func=cmd_can_build)
+
+    p = sub.add_parser("free-city", help="which card the Free City plays, and how (two-player variant)")
+    p.add_argument("game", help="GAME.json, or - for standard input")
+    p.add_argument("--hand", required=True, help="the cards its holder may give it, e.g. altar,baths")
+    p.set_defaults(func=cmd_free_city)
 
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
     p.add_argument("--age", type=int, required=True, help="1, 2 or 3")

@@ -17,7 +17,9 @@ from typing import Any
 
 from .catalog import Catalog, available_editions, catalog_for
 from .errors import GameFormatError as GameFormatError
+from .freecity import FreeCityPlay
 from .model import (
+    Card,
     Category,
     City,
     Game,
@@ -133,11 +135,22 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
                 low=rules.min_players,
                 high=rules.max_players,
                 n=len(raw_cities),
+            )
+            if rules.free_city_players
+            else N_(
+                "A table of this edition has {low} to {high} cities, not {n}.",
+                low=rules.min_players,
+                high=rules.max_players,
+                n=len(raw_cities),
             ),
         )
     cities = tuple(_parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities))
     free = [i for i, c in enumerate(cities) if c.free_city]
     players = len(cities) - len(free)
+    if free and not rules.free_city_players:
+        raise GameFormatError(
+            f"cities[{free[0]}].free_city", N_("This edition has no Free City: it is played by 3 to 7 players.")
+        )
     if free and players != rules.free_city_players:
         raise GameFormatError(
             f"cities[{free[0]}].free_city",
@@ -204,12 +217,24 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             )
         wonder = catalog.resolve_wonder(raw_wonder)
         raw_side = raw.get("side", "A")
-        if not isinstance(raw_side, str) or raw_side.strip().upper() not in ("A", "B"):
+        sides = {**{s: s for s in ("A", "B")}, **{name.casefold(): s for s, name in catalog.rules.side_names}}
+        side_key = raw_side.strip() if isinstance(raw_side, str) else None
+        found = (sides.get(side_key.upper()) or sides.get(side_key.casefold())) if side_key else None
+        if found is None:
+            side_names = dict(catalog.rules.side_names)
             raise GameFormatError(
                 f"{at}.side",
-                N_("{city}: the side is A or B, not {value}.", city=label, value=_show(raw_side)),
+                N_("{city}: the side is A or B, not {value}.", city=label, value=_show(raw_side))
+                if side_names["A"] == "A"
+                else N_(
+                    "{city}: the side is A ({a}) or B ({b}), not {value}.",
+                    city=label,
+                    a=side_names["A"],
+                    b=side_names["B"],
+                    value=_show(raw_side),
+                ),
             )
-        side = raw_side.strip().upper()
+        side = found
         assert wonder is not None
         stages_max = len(catalog.wonder(wonder).side(side).stages)
     stages = _whole(
@@ -502,6 +527,12 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
     """The catalog output: one entry per card per age, and every wonder side with its stages."""
     from .describe import describe_effects
 
+    def chains(card: Card) -> dict[str, Any]:
+        """An edition that chains by symbol says which symbol a card needs and which it prints."""
+        if catalog.rules.chains != "symbols":
+            return {}
+        return {"chain_symbol": card.chain_symbol, "gives_chains": list(card.gives_chains)}
+
     return {
         "edition": catalog.edition,
         "cards": [
@@ -514,6 +545,7 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
                 "players": list(card.players),
                 "chain_from": list(card.chain_from),
                 "chain_to": list(catalog.unlocks(card.id)),
+                **chains(card),
                 "effect": render(describe_effects(card.effects)),
             }
             for card in catalog.cards
@@ -539,4 +571,14 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
             }
             for wonder in catalog.wonders
         ],
+    }
+
+
+def free_city_to_dict(play: FreeCityPlay, render: Render = _english) -> dict[str, Any]:
+    """The Free City helper's answer: the card, what the Free City does with it, and why."""
+    return {
+        "card": play.card,
+        "action": play.action,
+        "reason": render(play.reason),
+        "alternatives": list(play.alternatives),
     }

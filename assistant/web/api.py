@@ -134,6 +134,33 @@ def can_build() -> Response:
     return jsonify(verdict_to_dict(verdict, render_text))
 
 
+@bp.post("/free-city")
+def free_city() -> Response:
+    """The two-player variant: which card of ``hand`` the Free City plays, and how."""
+    from ..rules.errors import QuestionError
+    from ..rules.freecity import free_city_play
+    from ..rules.gameio import free_city_to_dict
+
+    data = _body()
+    if "game" not in data:
+        raise ApiError(400, _('Give the game in the game format under "game".'), "game")
+    game = _game(data["game"], "game.")
+    if not any(c.free_city for c in game.cities):
+        raise ApiError(400, _("This game has no Free City."), "game.cities")
+    hand = data.get("hand")
+    if not isinstance(hand, list) or not hand or not all(isinstance(c, str) for c in hand) or len(hand) > 20:
+        raise ApiError(400, _('"hand" lists the ids of the cards its holder may give the Free City.'), "hand")
+    catalog = catalog_for(game.edition)
+    for index, card in enumerate(hand):
+        if catalog.resolve_card(card) is None:
+            raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), f"hand[{index}]")
+    try:
+        play = free_city_play(game, hand, catalog)
+    except QuestionError as exc:  # pragma: no cover - every case is checked above
+        raise ApiError(400, str(exc), "hand") from None
+    return jsonify(free_city_to_dict(play, render_text))
+
+
 @bp.post("/military")
 def military() -> Response:
     """Conflict tokens for one age from the shields in seating order."""

@@ -228,6 +228,41 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
     )
 
 
+@bp.get("/g/<token>/free-city")
+def free_city(token: str) -> tuple[str, int] | str:
+    """The two-player variant: which card its holder gives the Free City, and what it does with it."""
+    from ..rules.freecity import free_city_play
+
+    loaded = gamestate.load(token)
+    game = loaded.game
+    seat = next((i for i, c in enumerate(game.cities) if c.free_city), None) if game else None
+    if game is None or seat is None:
+        abort(404)
+    catalog = loaded.catalog
+    held = set(game.cities[seat].cards or ())
+    data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
+    age = _age_arg(current_age(data, held, catalog))
+    hand = [c for c in request.args.getlist("hand") if catalog.has_card(c)]
+    play = free_city_play(game, hand, catalog) if hand else None
+    groups = _hand_groups(catalog, len(game.cities), age, held)
+    shown = {t.card.id for g in groups for t in g.tiles}
+    template = "reference/_free_city_answer.html" if request.args.get("partial") else "reference/free_city.html"
+    return render_template(
+        template,
+        loaded=loaded,
+        seat=seat,
+        catalog=catalog,
+        play=play,
+        age=age,
+        groups=groups,
+        hand=set(hand),
+        held=held,
+        stage=False,
+        show_stage=False,
+        other_ages_hand=[c for c in hand if c not in shown],
+    )
+
+
 SCRATCH_SEATS = ("me", "left", "right")
 
 

@@ -19,7 +19,7 @@ from typing import Literal
 
 from hypothesis import strategies as st
 
-from assistant.rules.catalog import catalog_for
+from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.effects import BuildFromDiscard, PlayLastCard
 from assistant.rules.military import tokens_from_shields_by_age
 from assistant.rules.model import CATEGORIES, City, Game, ScienceSymbols
@@ -35,13 +35,14 @@ Military = Literal["tokens", "shields", "both", "none", "mixed"]
 MILITARY_MODES: tuple[Military, ...] = ("tokens", "shields", "both", "none", "mixed")
 
 
-def build_limit(wonder: str, side: str, stages: int) -> int:
+def build_limit(wonder: str, side: str, stages: int, catalog: Catalog = CATALOG) -> int:
     """Structures a city may hold with this wonder and stages built (18 actions, plus extra builds)."""
-    limit = RULES.ages * RULES.turns_per_age - stages
-    for stage in CATALOG.wonder(wonder).side(side).stages[:stages]:
+    rules = catalog.rules
+    limit = rules.ages * rules.turns_per_age - stages
+    for stage in catalog.wonder(wonder).side(side).stages[:stages]:
         for effect in stage.effects:
             if isinstance(effect, PlayLastCard):
-                limit += RULES.ages
+                limit += rules.ages
             elif isinstance(effect, BuildFromDiscard):
                 limit += 1
     return limit
@@ -59,25 +60,30 @@ def build_legal_game(
     players: int,
     military: Military = "tokens",
     fill: float | None = None,
+    catalog: Catalog = CATALOG,
 ) -> Game:
-    """A legal table for ``players`` players (2: with the Free City), dealt by ``rng``.
+    """A legal table of ``catalog``'s edition for ``players`` players (2: with the Free City),
+    dealt by ``rng``.
 
     ``fill`` is the share of each city's possible builds that it holds (random when None).
     """
+    rules = catalog.rules
+    guilds = tuple(c.id for c in catalog.guilds())
+    structures = tuple(cid for cid in catalog.structure_ids if cid not in guilds)
     free_seat = rng.randrange(3) if players == 2 else -1
     n = 3 if players == 2 else players
     names = list(NAMES[:players])
     if free_seat >= 0:
         names.insert(free_seat, FREE_CITY)
-    wonders = rng.sample([w.id for w in CATALOG.wonders], n)
+    wonders = rng.sample([w.id for w in catalog.wonders], n)
     sides = [rng.choice("AB") for _ in range(n)]
     stages = [
-        rng.randint(0, len(CATALOG.wonder(w).side(s).stages)) for w, s in zip(wonders, sides, strict=True)
+        rng.randint(0, len(catalog.wonder(w).side(s).stages)) for w, s in zip(wonders, sides, strict=True)
     ]
-    limits = [build_limit(w, s, k) for w, s, k in zip(wonders, sides, stages, strict=True)]
+    limits = [build_limit(w, s, k, catalog) for w, s, k in zip(wonders, sides, stages, strict=True)]
     wanted = [round(limit * (fill if fill is not None else rng.random())) for limit in limits]
-    pool = [cid for cid in STRUCTURES for _ in range(CATALOG.copies(cid, n))]
-    pool += rng.sample(GUILDS, n + RULES.guilds_beyond_players)
+    pool = [cid for cid in structures for _ in range(catalog.copies(cid, n))]
+    pool += rng.sample(guilds, n + rules.guilds_beyond_players)
     rng.shuffle(pool)
     held: list[list[str]] = [[] for _ in range(n)]
     for cid in pool:
@@ -85,7 +91,7 @@ def build_legal_game(
         if takers:
             held[rng.choice(takers)].append(cid)
     shields = [random_shields(rng) for _ in range(n)]
-    tokens = tokens_from_shields_by_age(shields, RULES)
+    tokens = tokens_from_shields_by_age(shields, rules)
     cities = []
     for seat in range(n):
         mode = military if military != "mixed" else rng.choice(("tokens", "shields", "both", "none"))
@@ -102,7 +108,7 @@ def build_legal_game(
                 free_city=seat == free_seat,
             )
         )
-    return Game(cities=tuple(cities))
+    return Game(cities=tuple(cities), edition=catalog.edition)
 
 
 @st.composite
@@ -111,13 +117,17 @@ def legal_games(
     min_players: int = 2,
     max_players: int = 7,
     military: Sequence[Military] = MILITARY_MODES,
+    catalog: Catalog = CATALOG,
 ) -> Game:
-    """A legal first-edition table of ``min_players`` to ``max_players`` players (2: the Free City)."""
+    """A legal table of ``catalog``'s edition (the first by default) of ``min_players`` to
+    ``max_players`` players (2: the Free City, where the edition has it)."""
+    if not catalog.rules.free_city_players:
+        min_players = max(min_players, catalog.rules.min_players)
     players = draw(st.integers(min_players, max_players))
     mode = draw(st.sampled_from(military))
     fill = draw(st.one_of(st.none(), st.sampled_from((0.0, 0.5, 1.0))))
     rng = draw(st.randoms(use_true_random=False))
-    return build_legal_game(rng, players, mode, fill)
+    return build_legal_game(rng, players, mode, fill, catalog)
 
 
 @st.composite

@@ -1,0 +1,89 @@
+"""A second-edition (2020) game through the real UI on phones (Chromium, 390x844): set up on
+Day and Night boards, cities tapped in, Olympia's Day power at "Can I build it?", the
+scoreboard in the 2020 pad's order, and the score sheet printed for the edition."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from tests.browser.flows import (
+    count_tokens,
+    open_city,
+    scrolls_sideways,
+    set_stepper,
+    shot,
+    tap_card,
+    totals,
+    wait_saved,
+)
+
+pytestmark = pytest.mark.browser
+
+
+# Hand-scored by the 2020 cards:
+#  Ana  Giza Night, 4 stages (3+5+5+7 = 20), 3 coins (1), Altar 3 + Temple 4, Decorators
+#       Guild (every stage built: 7), tokens +1 +3                               = 39
+#  Bo   Olympia Day, 2 stages (3), 6 coins (2), Palace 8, tokens -1 -1           = 11
+#  Cy   Rhodes Day, 1 stage (3), 0 coins, Well 3 + Statue 4, tokens -1 -1        = 8
+#  Dae  Babylon Night, 0 stages, 4 coins (1), Theater 3, tokens +1 +5            = 10
+CITIES = [
+    ("Ana", ("giza", "B"), 4, 3, [1, 3], ["altar", "temple", "decorators-guild"]),
+    ("Bo", ("olympia", "A"), 2, 6, [-1, -1], ["palace"]),
+    ("Cy", ("rhodes", "A"), 1, 0, [-1, -1], ["well", "statue"]),
+    ("Dae", ("babylon", "B"), 0, 4, [1, 5], ["theater"]),
+]
+
+
+def test_a_second_edition_game_from_set_up_to_the_printed_sheet(live_server, phone, screenshots):
+    host = phone()
+    host.goto(live_server + "/new")
+    host.get_by_role("link", name="7 Wonders (2020)").click()
+    expect(host.locator("label[for='seats-0-side-1']")).to_have_text("Night")
+    for i, (name, (wonder, side), *_rest) in enumerate(CITIES):
+        host.fill(f"input[name='seats-{i}-player']", name)
+        host.select_option(f"select[name='seats-{i}-wonder']", wonder)
+        host.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
+    expect(host.locator("#free-city-row")).to_have_count(0)  # no two-player variant in 2020
+    host.locator("button[name=submit]").click()
+    expect(host.locator(".cities li").first).to_contain_text("Giza Night")
+    hub = host.url
+    shot(host, screenshots, "80-second-edition-hub")
+
+    for seat, (_name, _board, stages, coins, tokens, cards) in enumerate(CITIES):
+        page = host if seat == 0 else phone()
+        open_city(page, hub, seat)
+        page.click(f"label[for=stages-{stages}]")
+        set_stepper(page, "coins", coins)
+        count_tokens(page, tokens)
+        for card in cards:
+            tap_card(page, card)
+        wait_saved(page)
+        if seat == 2:
+            shot(page, screenshots, "81-second-edition-city")
+
+    # Olympia Day: Bo has built its second stage and holds no red card yet, so the Barracks'
+    # colour comes free; Cy's Well builds the Statue free by its symbol (already taken here).
+    bo = phone()
+    open_city(bo, hub, 1)
+    bo.get_by_role("link", name="Can I build it?").click()
+    bo.get_by_role("button", name="Age I", exact=True).click()
+    bo.locator(".hand .tile label[for=hand-barracks]").click()
+    expect(bo.locator("#verdicts li[data-card=barracks]")).to_contain_text("first card of each colour")
+
+    host.goto(hub + "/scoreboard")
+    assert totals(host) == {"Ana": 39, "Bo": 11, "Cy": 8, "Dae": 10}
+    expect(host.locator("#winner")).to_contain_text("Ana wins")
+    chips = host.locator("#row-0 .cat-chips li").evaluate_all("els => els.map(e => e.className)")
+    assert chips == [
+        f"cat-{c}" for c in ("wonder", "treasury", "military", "civilian", "commercial", "science", "guilds")
+    ]
+    assert scrolls_sideways(host) == []
+    shot(host, screenshots, "82-second-edition-scoreboard")
+
+    response = host.request.get(hub + "/sheet.pdf")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
+    assert "Giza Night" in text and "Olympia Day" in text and "Decorators Guild" in text
