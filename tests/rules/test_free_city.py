@@ -58,7 +58,7 @@ def test_otherwise_the_card_is_discarded_for_three_coins():
 
 def test_only_a_game_with_a_free_city_and_known_cards_can_ask():
     with pytest.raises(QuestionError):
-        free_city_play(Game(cities=table().cities[:2] + (City("Cy", "olympia"),)), ["altar"])
+        free_city_play(Game(cities=(*table().cities[:2], City("Cy", "olympia"))), ["altar"])
     with pytest.raises(QuestionError):
         free_city_play(table(), ["not-a-card"])
     with pytest.raises(QuestionError):
