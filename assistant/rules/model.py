@@ -440,6 +440,16 @@ class WhyNot(StrEnum):
     """Not enough coins for the cheapest way."""
     NO_STAGE = "no-stage"
     """Every stage of the wonder is built (or the wonder is unknown)."""
+    NOT_IN_DECK = "not-in-deck"
+    """The card is not in the deck for the table's player count."""
+    NO_COPY_LEFT = "no-copy-left"
+    """Every copy the deck has at this player count is built in other cities."""
+    NOT_THIS_AGE = "not-this-age"
+    """The game gives the age being played, and the card belongs to another."""
+    NOT_IN_DISCARD = "not-in-discard"
+    """Asked to build from the discard pile a card that is not in it."""
+    NO_POWER = "no-power"
+    """Asked to build through a power the city does not have now, or has used this age."""
 
 
 @dataclass(frozen=True, slots=True)

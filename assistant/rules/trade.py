@@ -46,7 +46,7 @@ from .model import (
     Whose,
     WhyNot,
 )
-from .text import N_, Nn_, Text
+from .text import N_, Nn_, Text, verbatim
 
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 """Every resource, in the order the vectors below use (the :class:`Resource` order)."""
@@ -689,6 +689,9 @@ def can_build(
                 ),
                 why=WhyNot.DUPLICATE,
             )
+        refused = _deck_refusal(game, seat, card_id, catalog, what)
+        if refused is not None:
+            return refused
         parent = next((p for p in structure.chain_from if p in held), None)
         if parent is not None:
             free = Payment(0, 0, 0)
@@ -726,6 +729,51 @@ def can_build(
                         )
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     return _adjudicate(game, seat, catalog, what, cost, tuple(notes))
+
+
+def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
+    """A card the table's deck cannot give this city: not dealt at this player count, or every
+    copy already built elsewhere (Rulebook: the deck holds the copies marked with the number of
+    players or fewer; two players use the 3-player deck)."""
+    player = game.cities[seat].player
+    structure = catalog.structure(card_id)
+    players = game.deck_players
+    if structure.is_guild:
+        copies = 1
+    else:
+        copies = catalog.copies(card_id, players)
+        if copies == 0:
+            numbers = sorted({p for entry in catalog.entries(card_id) for p in entry.players})
+            return Verdict(
+                False,
+                N_(
+                    "{player} cannot build {what}: it is not in the deck of a {n}-city table "
+                    "(its copies are marked {marks}).",
+                    player=player,
+                    what=what,
+                    n=players,
+                    marks=", ".join(f"{m}+" for m in numbers),
+                ),
+                why=WhyNot.NOT_IN_DECK,
+            )
+    elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
+    if len(elsewhere) >= copies:
+        return Verdict(
+            False,
+            Nn_(
+                "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
+                "and it is built in the city of {cities}.",
+                "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
+                "and they are built in the cities of {cities}.",
+                copies,
+                player=player,
+                what=what,
+                players=players,
+                cities=join([verbatim(name) for name in elsewhere]),
+            ),
+            why=WhyNot.NO_COPY_LEFT,
+        )
+    return None
 
 
 def _adjudicate(

@@ -18,7 +18,9 @@ def table(free_cards: tuple[str, ...] = (), coins: int = 3, stages: int = 0, won
         cities=(
             City("Ana", "giza", cards=("lumber-yard",), military=()),
             City("Bo", "rhodes", cards=("ore-vein",), military=()),
-            City("Free City", wonder, stages=stages, coins=coins, cards=free_cards, military=(), free_city=True),
+            City(
+                "Free City", wonder, stages=stages, coins=coins, cards=free_cards, military=(), free_city=True
+            ),
         )
     )
 
@@ -66,6 +68,7 @@ def test_only_a_game_with_a_free_city_and_known_cards_can_ask():
 
 
 # --- the command line, the API and the page -------------------------------------------------------
+
 
 def test_the_free_city_helper_answers_on_the_command_line(tmp_path, capsys):
     path = tmp_path / "game.json"

@@ -340,6 +340,11 @@ def test_the_2020_cheapest_way_equals_the_brute_force(table_: tuple[Game, int, s
     if card in held:
         assert verdict.why == "duplicate"
         return
+    if verdict.why in ("not-in-deck", "no-copy-left"):
+        copies = 1 if structure.is_guild else SECOND.copies(card, game.deck_players)
+        elsewhere = sum(card in (c.cards or ()) for i, c in enumerate(game.cities) if i != seat)
+        assert (copies == 0) == (verdict.why == "not-in-deck") and elsewhere >= copies
+        return
     if any(p in held for p in structure.chain_from):
         assert verdict.how == "chain"
         return

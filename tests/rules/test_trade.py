@@ -322,17 +322,17 @@ CASES = [
         reason="the cheapest way costs 3 coins",
     ),
     Case(
-        "the Tree Farm costs 1 coin paid to the bank",
+        "the Clay Pit costs 1 coin paid to the bank",
         table(city("ephesus", coins=1), EPHESUS, HALICARNASSUS),
-        "tree-farm",
+        "clay-pit",
         how="coins",
         total=1,
         bank=1,
     ),
     Case(
-        "the Tree Farm cannot be built without a coin",
+        "the Clay Pit cannot be built without a coin",
         table(city("ephesus", coins=0), EPHESUS, HALICARNASSUS),
-        "tree-farm",
+        "clay-pit",
         why="coins",
         total=1,
         bank=1,
@@ -709,3 +709,32 @@ def test_a_city_sees_what_each_neighbour_sells_by_name_and_at_its_own_prices(cat
         str(describe_market(right))
         == "Cy sells 2 wood (1 coin each) and 1 glass and 1 papyrus (2 coins each)."
     )
+
+
+# --- the deck --------------------------------------------------------------------------------------
+
+
+def test_a_card_not_dealt_at_the_tables_player_count_is_not_buildable(catalog: Catalog) -> None:
+    """Rulebook (2010), Setup: only the copies marked with the number of players or fewer are dealt."""
+    game = table(city("rhodes", coins=9), city("olympia"), city("babylon"))
+    verdict = can_build(game, 0, "tree-farm")  # marked 6+
+    assert not verdict.buildable and verdict.why == "not-in-deck"
+    assert "6+" in str(verdict.reason)
+
+
+def test_a_card_whose_every_copy_is_built_elsewhere_is_not_buildable(catalog: Catalog) -> None:
+    game = table(city("rhodes", coins=9), city("olympia", "lumber-yard"), city("babylon"))
+    verdict = can_build(game, 0, "lumber-yard")  # one copy at three players, Bo holds it
+    assert verdict.why == "no-copy-left" and "Bo" in str(verdict.reason)
+    four = Game((*game.cities, city("giza", player="Dae")))
+    assert can_build(four, 0, "lumber-yard").buildable  # a second copy from four players
+    guild = table(city("rhodes", coins=20), city("olympia", "workers-guild"), city("babylon"))
+    assert can_build(guild, 0, "workers-guild").why == "no-copy-left"  # one copy of each guild
+
+
+def test_two_players_and_the_free_city_use_the_three_player_deck(catalog: Catalog) -> None:
+    game = Game(
+        (city("rhodes", coins=9), city("olympia", player="Bo"), replace(city("babylon"), free_city=True))
+    )
+    assert can_build(game, 0, "east-trading-post").why != "not-in-deck"  # 3+
+    assert can_build(game, 0, "tavern").why == "not-in-deck"  # 4+

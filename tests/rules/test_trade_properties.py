@@ -182,6 +182,11 @@ def test_the_cheapest_way_equals_the_brute_force(table: tuple[Game, int, str | N
         if card in (city.cards or ()):
             assert verdict.why == "duplicate"
             return
+        if verdict.why in ("not-in-deck", "no-copy-left"):
+            copies = 1 if structure.is_guild else CATALOG.copies(card, game.deck_players)
+            elsewhere = sum(card in (c.cards or ()) for i, c in enumerate(game.cities) if i != seat)
+            assert (copies == 0) == (verdict.why == "not-in-deck") and elsewhere >= copies
+            return
         if any(p in (city.cards or ()) for p in structure.chain_from):
             assert verdict.how == "chain" and verdict.cheapest is not None and verdict.cheapest.total == 0
             return
@@ -306,3 +311,41 @@ def test_the_search_equals_the_brute_force_on_synthetic_productions(
     found = cheapest_purchases(need, own[0], left[0], right[0], price_left, price_right)
     expected = brute_force_sources(tuple(need), own[1], left[1], right[1], price_left, price_right)
     assert_purchases_match(found, expected, need, price_left, price_right, own[1], left[1], right[1])
+
+
+@SETTINGS
+@given(tables())
+def test_a_card_the_deck_does_not_hold_is_never_buildable(table: tuple[Game, int, str | None]) -> None:
+    """Rulebook (2010), Setup: a copy marked with more players than the table's is not dealt."""
+    game, seat, card = table
+    if card is None or CATALOG.structure(card).is_guild or CATALOG.copies(card, game.deck_players):
+        return
+    verdict = can_build(game, seat, card)
+    assert not verdict.buildable and verdict.why in ("not-in-deck", "duplicate")
+
+
+@SETTINGS
+@given(tables(), st.data())
+def test_a_verdict_never_gets_cheaper_when_a_neighbour_loses_a_card(
+    table: tuple[Game, int, str | None], data
+) -> None:
+    game, seat, card = table
+    before = can_build(game, seat, card) if card else can_build(game, seat, stage=True)
+    side = data.draw(st.sampled_from([game.left(seat), game.right(seat)]))
+    neighbour = game.cities[side]
+    removable = [c for c in neighbour.cards or () if c != card]
+    if not removable:
+        return
+    gone = data.draw(st.sampled_from(removable))
+    cities = list(game.cities)
+    cities[side] = City(neighbour.player, neighbour.wonder, neighbour.side, neighbour.stages, neighbour.coins,
+                        tuple(c for c in neighbour.cards or () if c != gone))  # fmt: skip
+    after = (
+        can_build(Game(tuple(cities)), seat, card)
+        if card
+        else can_build(Game(tuple(cities)), seat, stage=True)
+    )
+    if before.why == "resources":  # less for sale never opens a way to pay
+        assert after.why == "resources"
+    elif before.cheapest is not None and after.cheapest is not None:
+        assert after.cheapest.total >= before.cheapest.total
