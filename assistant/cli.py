@@ -236,7 +236,7 @@ def cmd_free_city(args: argparse.Namespace) -> int:
     except GameFormatError as exc:
         _fail(_game_error(args.game, exc))
     if not any(c.free_city for c in game.cities):
-        _fail(f"{args.game}: this game has no Free City (a city with \"free_city\": true).")
+        _fail(f'{args.game}: this game has no Free City (a city with "free_city": true).')
     catalog = catalog_for(game.edition)
     unknown = [card for card in hand if catalog.resolve_card(card) is None]
     if unknown:

@@ -149,7 +149,8 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     players = len(cities) - len(free)
     if free and not rules.free_city_players:
         raise GameFormatError(
-            f"cities[{free[0]}].free_city", N_("This edition has no Free City: it is played by 3 to 7 players.")
+            f"cities[{free[0]}].free_city",
+            N_("This edition has no Free City: it is played by 3 to 7 players."),
         )
     if free and players != rules.free_city_players:
         raise GameFormatError(

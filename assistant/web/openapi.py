@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.model import CATEGORIES, Color, Resource
+from ..rules.model import CATEGORIES, Color, Resource, WhyNot
 
 RESOURCES = [r.value for r in Resource]
 CATEGORY_NAMES = [c.value for c in CATEGORIES]
@@ -154,8 +154,11 @@ SCHEMAS: dict[str, Any] = {
         "required": ["buildable", "reason"],
         "properties": {
             "buildable": {"type": "boolean"},
-            "how": {"type": "string", "enum": ["chain", "free", "own", "coins", "trade"]},
-            "why": {"type": "string", "enum": ["duplicate", "resources", "coins", "no-stage"]},
+            "how": {
+                "type": "string",
+                "enum": ["chain", "free", "own", "coins", "trade", "free-build", "discard"],
+            },
+            "why": {"type": "string", "enum": [w.value for w in WhyNot]},
             "cheapest": {"oneOf": [_ref("Payment"), {"type": "null"}]},
             "options": {"type": "array", "items": _ref("Payment")},
             "reason": {"type": "string"},
@@ -170,6 +173,24 @@ SCHEMAS: dict[str, Any] = {
             "city": {"type": "integer", "minimum": 0},
             "card": {"type": "string"},
             "stage": {"type": "boolean"},
+        },
+    },
+    "FreeCityRequest": {
+        "type": "object",
+        "required": ["game", "hand"],
+        "properties": {
+            "game": _ref("Game"),
+            "hand": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 20},
+        },
+    },
+    "FreeCityPlay": {
+        "type": "object",
+        "required": ["card", "action", "reason"],
+        "properties": {
+            "card": {"type": "string"},
+            "action": {"type": "string", "enum": ["chain", "build", "stage", "discard"]},
+            "reason": {"type": "string"},
+            "alternatives": {"type": "array", "items": {"type": "string"}},
         },
     },
     "MilitaryRequest": {
@@ -326,6 +347,14 @@ PATHS: dict[str, Any] = {
             "operationId": "canBuild",
             "requestBody": _body("CanBuildRequest"),
             "responses": {"200": _json(_ref("Verdict"), "The verdict."), "400": ERROR},
+        },
+    },
+    "/api/v1/free-city": {
+        "post": {
+            "summary": "The two-player variant: which card of the hand the Free City plays, and how",
+            "operationId": "freeCity",
+            "requestBody": _body("FreeCityRequest"),
+            "responses": {"200": _json(_ref("FreeCityPlay"), "The card and the action."), "400": ERROR},
         },
     },
     "/api/v1/military": {

@@ -246,7 +246,9 @@ def free_city(token: str) -> tuple[str, int] | str:
     play = free_city_play(game, hand, catalog) if hand else None
     groups = _hand_groups(catalog, len(game.cities), age, held)
     shown = {t.card.id for g in groups for t in g.tiles}
-    template = "reference/_free_city_answer.html" if request.args.get("partial") else "reference/free_city.html"
+    template = (
+        "reference/_free_city_answer.html" if request.args.get("partial") else "reference/free_city.html"
+    )
     return render_template(
         template,
         loaded=loaded,

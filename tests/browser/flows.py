@@ -46,7 +46,7 @@ def create_game(
 
 def open_city(page: Page, hub: str, seat: int) -> None:
     page.goto(hub)
-    page.locator(".cities li").nth(seat).locator("a").click()
+    page.locator(".cities li").nth(seat).locator(f"a[href$='/city/{seat}']").click()
     expect(page.locator("#city-form")).to_be_visible()
 
 
