@@ -11,6 +11,8 @@ reports every such problem and the table is still scored.
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -33,6 +35,8 @@ MAX_NAME_LENGTH = 40
 MAX_COINS = 999
 MAX_CARDS = 60
 MAX_SHIELDS = 99
+MAX_TOKEN = 99
+MAX_POINTS = 999
 
 CITY_FIELDS = frozenset(
     {
@@ -42,6 +46,9 @@ CITY_FIELDS = frozenset(
 )  # fmt: skip
 GAME_FIELDS = frozenset({"edition", "cities"})
 SYMBOL_FIELDS = ("compass", "gear", "tablet", "wild")
+_CATEGORY_BY_KEY = {c.value: c for c in CATEGORIES}
+_CATEGORY_ORDER = {c: i for i, c in enumerate(CATEGORIES)}
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cs"})  # control characters, lone surrogates
 
 
 class GameFormatError(ValueError):
@@ -60,34 +67,95 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _whole(value: Any, field: str, low: int, high: int, what: Text) -> int:
-    if not _is_int(value):
-        raise GameFormatError(
-            field, N_("{what} must be a whole number, not {value}.", what=what, value=_show(value))
-        )
-    if value < low or value > high:
-        raise GameFormatError(
-            field,
-            N_(
-                "{what} must be between {low} and {high}, not {value}.",
-                what=what,
-                low=low,
-                high=high,
-                value=value,
-            ),
-        )
-    return int(value)
+def unsafe_text(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL...) or a lone surrogate.
+
+    Neither can be shown on a UTF-8 page or kept by every database (PostgreSQL refuses NUL
+    in text; nothing encodes ``"\\ud800"`` as UTF-8), so names and titles holding one are
+    refused instead of stored.
+    """
+    if text.isprintable():  # the common case, in C: letters, digits, ASCII spaces
+        return False
+    return any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in text)
+
+
+def clean_text(text: str) -> str:
+    """``text`` with control characters and lone surrogates written as escapes (to show them)."""
+    if not unsafe_text(text):
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _UNSAFE_CATEGORIES else ch
+        for ch in text
+    )
+
+
+def _show_int(value: int) -> str:
+    if value.bit_length() <= 64:
+        return str(value)
+    # Python refuses str() of numbers past 4,300 digits; show the size instead.
+    return ("-" if value < 0 else "") + f"~10^{int(value.bit_length() * 0.30103)}"
+
+
+class _Short(reprlib.Repr):
+    """A short, safe picture of any decoded JSON value (deep nesting and huge numbers too)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 2
+        self.maxlist = self.maxdict = 4
+        self.maxstring = self.maxother = 36
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _show_int(x)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return '"' + clean_text(x[:36]) + ('..."' if len(x) > 36 else '"')
+
+
+_SHORT = _Short()
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    if isinstance(value, str):
+        text = '"' + clean_text(value[:60]) + '"'
+    elif _is_int(value):
+        text = _show_int(value)
+    else:
+        text = _SHORT.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _not_whole(field: str, value: Any, what: Text) -> GameFormatError:
+    return GameFormatError(
+        field, N_("{what} must be a whole number, not {value}.", what=what, value=_show(value))
+    )
+
+
+def _out_of_range(field: str, value: Any, low: int, high: int, what: Text) -> GameFormatError:
+    return GameFormatError(
+        field,
+        N_(
+            "{what} must be between {low} and {high}, not {value}.",
+            what=what,
+            low=low,
+            high=high,
+            value=_show(value),
+        ),
+    )
+
+
+def _whole(value: Any, field: str, low: int, high: int, what: Text) -> int:
+    if not _is_int(value):
+        raise _not_whole(field, value, what)
+    if value < low or value > high:
+        raise _out_of_range(field, value, low, high, what)
+    return int(value)
 
 
 def _city_label(raw: Mapping[str, Any], index: int) -> Text:
     player = raw.get("player")
     if isinstance(player, str) and player.strip():
-        return N_("{player}'s city", player=player.strip()[:MAX_NAME_LENGTH])
+        return N_("{player}'s city", player=clean_text(player.strip()[:MAX_NAME_LENGTH]))
     return N_("city {n}", n=index + 1)
 
 
@@ -96,15 +164,17 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     if not isinstance(data, dict):
         raise GameFormatError("game", N_("A game is a JSON object with a list of cities."))
     notes: list[Problem] = []
-    for key in sorted(set(data) - GAME_FIELDS):
-        notes.append(
-            Problem(
-                "warning",
-                "unknown-field",
-                N_("The field {field} is not part of the game format and was ignored.", field=key),
-                field=key,
+    if not GAME_FIELDS.issuperset(data):
+        for key in sorted(set(data) - GAME_FIELDS, key=str):
+            key = clean_text(str(key))
+            notes.append(
+                Problem(
+                    "warning",
+                    "unknown-field",
+                    N_("The field {field} is not part of the game format and was ignored.", field=key),
+                    field=key,
+                )
             )
-        )
     edition = data.get("edition", 1)
     if not _is_int(edition) or edition not in available_editions():
         editions = ", ".join(str(e) for e in available_editions())
@@ -131,51 +201,68 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
                 n=len(raw_cities),
             ),
         )
-    cities = tuple(_parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities))
+    cities = tuple([_parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities)])
     free = [i for i, c in enumerate(cities) if c.free_city]
-    players = len(cities) - len(free)
-    if free and players != rules.free_city_players:
-        raise GameFormatError(
-            f"cities[{free[0]}].free_city",
-            N_("The Free City is only for two-player games; this table has {n} players.", n=players),
-        )
-    if len(free) > 1:
-        raise GameFormatError(f"cities[{free[1]}].free_city", N_("A table has only one Free City."))
+    if free:
+        players = len(cities) - len(free)
+        if players != rules.free_city_players:
+            raise GameFormatError(
+                f"cities[{free[0]}].free_city",
+                N_("The Free City is only for two-player games; this table has {n} players.", n=players),
+            )
+        if len(free) > 1:
+            raise GameFormatError(f"cities[{free[1]}].free_city", N_("A table has only one Free City."))
     return Game(cities=cities, edition=edition, notes=tuple(notes))
 
 
 def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
-    at = f"cities[{index}]"
+    # The happy path builds no message: every Text and field path below is made only
+    # when something is refused (or, for unknown fields, noted).
     if not isinstance(raw, dict):
-        raise GameFormatError(at, N_("City {n} must be a JSON object.", n=index + 1))
-    label = _city_label(raw, index)
-    for key in sorted(set(raw) - CITY_FIELDS):
-        notes.append(
-            Problem(
-                "warning", "unknown-field",
-                N_("{city}: the field {field} is not part of the game format and was ignored.", city=label, field=key),
-                city=index, field=f"{at}.{key}",
-            )
-        )  # fmt: skip
+        raise GameFormatError(f"cities[{index}]", N_("City {n} must be a JSON object.", n=index + 1))
+    if not CITY_FIELDS.issuperset(raw):
+        at = f"cities[{index}]"
+        label = _city_label(raw, index)
+        for key in sorted(set(raw) - CITY_FIELDS, key=str):
+            key = clean_text(str(key))
+            notes.append(
+                Problem(
+                    "warning", "unknown-field",
+                    N_("{city}: the field {field} is not part of the game format and was ignored.", city=label, field=key),
+                    city=index, field=f"{at}.{key}",
+                )
+            )  # fmt: skip
     player = raw.get("player")
     if not isinstance(player, str) or not player.strip():
-        raise GameFormatError(f"{at}.player", N_("City {n} needs a player name.", n=index + 1))
+        raise GameFormatError(f"cities[{index}].player", N_("City {n} needs a player name.", n=index + 1))
     player = " ".join(player.split())
     if len(player) > MAX_NAME_LENGTH:
         raise GameFormatError(
-            f"{at}.player", N_("A player name has at most {n} characters.", n=MAX_NAME_LENGTH)
+            f"cities[{index}].player", N_("A player name has at most {n} characters.", n=MAX_NAME_LENGTH)
+        )
+    if unsafe_text(player):
+        raise GameFormatError(
+            f"cities[{index}].player",
+            N_(
+                "City {n}: the player name holds a character that cannot be kept ({value}).",
+                n=index + 1,
+                value=_show(player),
+            ),
         )
     free_city = raw.get("free_city", False)
-    if not isinstance(free_city, bool):
-        raise GameFormatError(f"{at}.free_city", N_("{city}: free_city must be true or false.", city=label))
+    if free_city is not False and free_city is not True:
+        raise GameFormatError(
+            f"cities[{index}].free_city",
+            N_("{city}: free_city must be true or false.", city=_city_label(raw, index)),
+        )
 
     pad = "categories" in raw
     if pad and "cards" in raw:
         raise GameFormatError(
-            f"{at}.categories",
+            f"cities[{index}].categories",
             N_(
                 "{city} gives both cards and categories: give the cards, or the pad's numbers, not both.",
-                city=label,
+                city=_city_label(raw, index),
             ),
         )
 
@@ -185,107 +272,131 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     raw_wonder = raw.get("wonder")
     if raw_wonder is None:
         if not pad:
-            raise GameFormatError(f"{at}.wonder", N_("{city} needs its wonder.", city=label))
+            raise GameFormatError(
+                f"cities[{index}].wonder", N_("{city} needs its wonder.", city=_city_label(raw, index))
+            )
     else:
-        if not isinstance(raw_wonder, str) or catalog.resolve_wonder(raw_wonder) is None:
+        wonder = catalog.resolve_wonder(raw_wonder) if isinstance(raw_wonder, str) else None
+        if wonder is None:
             names = ", ".join(w.id for w in catalog.wonders)
             raise GameFormatError(
-                f"{at}.wonder",
+                f"cities[{index}].wonder",
                 N_(
                     "{city}: unknown wonder {value} (the wonders are {names}).",
-                    city=label,
+                    city=_city_label(raw, index),
                     value=_show(raw_wonder),
                     names=names,
                 ),
             )
-        wonder = catalog.resolve_wonder(raw_wonder)
         raw_side = raw.get("side", "A")
-        if not isinstance(raw_side, str) or raw_side.strip().upper() not in ("A", "B"):
+        if raw_side == "A" or raw_side == "B":
+            side = raw_side
+        elif isinstance(raw_side, str) and raw_side.strip().upper() in ("A", "B"):
+            side = raw_side.strip().upper()
+        else:
             raise GameFormatError(
-                f"{at}.side",
-                N_("{city}: the side is A or B, not {value}.", city=label, value=_show(raw_side)),
+                f"cities[{index}].side",
+                N_(
+                    "{city}: the side is A or B, not {value}.",
+                    city=_city_label(raw, index),
+                    value=_show(raw_side),
+                ),
             )
-        side = raw_side.strip().upper()
-        assert wonder is not None
         stages_max = len(catalog.wonder(wonder).side(side).stages)
-    stages = _whole(
-        raw.get("stages", 0),
-        f"{at}.stages",
-        0,
-        stages_max,
-        N_("{city}: the number of wonder stages built", city=label),
-    )
-    coins = _whole(raw.get("coins", 0), f"{at}.coins", 0, MAX_COINS, N_("{city}: the coins", city=label))
+    stages = raw.get("stages", 0)
+    if not _is_int(stages) or not 0 <= stages <= stages_max:
+        _whole(
+            stages,
+            f"cities[{index}].stages",
+            0,
+            stages_max,
+            N_("{city}: the number of wonder stages built", city=_city_label(raw, index)),
+        )
+    coins = raw.get("coins", 0)
+    if not _is_int(coins) or not 0 <= coins <= MAX_COINS:
+        _whole(
+            coins,
+            f"cities[{index}].coins",
+            0,
+            MAX_COINS,
+            N_("{city}: the coins", city=_city_label(raw, index)),
+        )
 
     cards: tuple[str, ...] | None = None
     categories: tuple[tuple[Category, int], ...] | None = None
     if pad:
-        categories = _parse_categories(raw["categories"], f"{at}.categories", label)
+        categories = _parse_categories(raw["categories"], f"cities[{index}].categories", raw, index)
     else:
         raw_cards = raw.get("cards", [])
         if not isinstance(raw_cards, list):
-            raise GameFormatError(f"{at}.cards", N_("{city}: cards must be a list of card ids.", city=label))
+            raise GameFormatError(
+                f"cities[{index}].cards",
+                N_("{city}: cards must be a list of card ids.", city=_city_label(raw, index)),
+            )
         if len(raw_cards) > MAX_CARDS:
-            raise GameFormatError(f"{at}.cards", N_("{city}: more than {n} cards.", city=label, n=MAX_CARDS))
-        resolved = []
-        for j, name in enumerate(raw_cards):
-            cid = catalog.resolve_card(name) if isinstance(name, str) else None
-            if cid is None:
-                raise GameFormatError(
-                    f"{at}.cards[{j}]",
-                    N_("{city}: unknown card {value}.", city=label, value=_show(name)),
-                )
-            resolved.append(cid)
-        cards = tuple(resolved)
+            raise GameFormatError(
+                f"cities[{index}].cards",
+                N_("{city}: more than {n} cards.", city=_city_label(raw, index), n=MAX_CARDS),
+            )
+        resolve = catalog.resolve_card
+        resolved = [resolve(name) if isinstance(name, str) else None for name in raw_cards]
+        if None in resolved:
+            j = resolved.index(None)
+            raise GameFormatError(
+                f"cities[{index}].cards[{j}]",
+                N_("{city}: unknown card {value}.", city=_city_label(raw, index), value=_show(raw_cards[j])),
+            )
+        cards = tuple(resolved)  # type: ignore[arg-type]  # no None left
 
     military: tuple[int, ...] | None = None
-    if raw.get("military") is not None:
-        raw_military = raw["military"]
-        if not isinstance(raw_military, list) or not all(_is_int(t) for t in raw_military):
-            raise GameFormatError(
-                f"{at}.military",
-                N_("{city}: military lists conflict tokens as numbers (1, 3, 5 or -1).", city=label),
-            )
-        if len(raw_military) > 18:
-            raise GameFormatError(
-                f"{at}.military",
-                N_("{city}: more conflict tokens than a game hands out.", city=label),
-            )
-        military = tuple(int(t) for t in raw_military)
+    raw_military = raw.get("military")
+    if raw_military is not None:
+        if (
+            not isinstance(raw_military, list)
+            or len(raw_military) > 18
+            or not all(_is_int(t) and -MAX_TOKEN <= t <= MAX_TOKEN for t in raw_military)
+        ):
+            label = _city_label(raw, index)
+            if isinstance(raw_military, list) and len(raw_military) > 18:
+                message = N_("{city}: more conflict tokens than a game hands out.", city=label)
+            else:
+                message = N_("{city}: military lists conflict tokens as numbers (1, 3, 5 or -1).", city=label)
+            raise GameFormatError(f"cities[{index}].military", message)
+        military = tuple(raw_military)
     shields: tuple[int, int, int] | None = None
-    if raw.get("shields_by_age") is not None:
-        raw_shields = raw["shields_by_age"]
+    raw_shields = raw.get("shields_by_age")
+    if raw_shields is not None:
         if not isinstance(raw_shields, list) or len(raw_shields) != 3:
             raise GameFormatError(
-                f"{at}.shields_by_age",
+                f"cities[{index}].shields_by_age",
                 N_(
                     "{city}: shields_by_age lists the shields at the end of Ages I, II and III.",
-                    city=label,
+                    city=_city_label(raw, index),
                 ),
             )
-        values = [
-            _whole(
-                v,
-                f"{at}.shields_by_age[{k}]",
-                0,
-                MAX_SHIELDS,
-                N_("{city}: the shields", city=label),
-            )
-            for k, v in enumerate(raw_shields)
-        ]
-        shields = (values[0], values[1], values[2])
+        for k, v in enumerate(raw_shields):
+            if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
+                _whole(
+                    v,
+                    f"cities[{index}].shields_by_age[{k}]",
+                    0,
+                    MAX_SHIELDS,
+                    N_("{city}: the shields", city=_city_label(raw, index)),
+                )
+        shields = (raw_shields[0], raw_shields[1], raw_shields[2])
 
     symbols: ScienceSymbols | None = None
     if raw.get("science_symbols") is not None:
+        at = f"cities[{index}].science_symbols"
         if not pad:
             raise GameFormatError(
-                f"{at}.science_symbols",
+                at,
                 N_(
                     "{city}: science symbols are counted from the cards; give them only with a pad's categories.",
-                    city=label,
+                    city=_city_label(raw, index),
                 ),
             )
-        symbols = _parse_symbols(raw["science_symbols"], f"{at}.science_symbols", label)
+        symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
     return City(
         player=player,
         wonder=wonder,
@@ -301,39 +412,38 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     )
 
 
-def _parse_categories(raw: Any, at: str, label: Text) -> tuple[tuple[Category, int], ...]:
+def _parse_categories(
+    raw: Any, at: str, city: Mapping[str, Any], index: int
+) -> tuple[tuple[Category, int], ...]:
     if not isinstance(raw, dict):
-        raise GameFormatError(at, N_("{city}: categories map each category to its points.", city=label))
+        raise GameFormatError(
+            at, N_("{city}: categories map each category to its points.", city=_city_label(city, index))
+        )
     out = []
     for key, value in raw.items():
-        try:
-            category = Category(key)
-        except ValueError:
+        category = _CATEGORY_BY_KEY.get(key) if isinstance(key, str) else None
+        if category is None:
             names = ", ".join(CATEGORIES)
             raise GameFormatError(
-                f"{at}.{key}",
+                f"{at}.{clean_text(str(key))}",
                 N_(
                     "{city}: unknown category {value} (the categories are {names}).",
-                    city=label,
+                    city=_city_label(city, index),
                     value=_show(key),
                     names=names,
                 ),
-            ) from None
-        low = -18 if category is Category.MILITARY else 0
-        out.append(
-            (
-                category,
-                _whole(
-                    value,
-                    f"{at}.{key}",
-                    low,
-                    999,
-                    N_("{city}: the {category} points", city=label, category=key),
-                ),
             )
-        )
-    order = {c: i for i, c in enumerate(CATEGORIES)}
-    return tuple(sorted(out, key=lambda kv: order[kv[0]]))
+        low = -18 if category is Category.MILITARY else 0
+        if not _is_int(value) or not low <= value <= MAX_POINTS:
+            _whole(
+                value,
+                f"{at}.{key}",
+                low,
+                MAX_POINTS,
+                N_("{city}: the {category} points", city=_city_label(city, index), category=key),
+            )
+        out.append((category, value))
+    return tuple(sorted(out, key=lambda kv: _CATEGORY_ORDER[kv[0]]))
 
 
 def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
@@ -343,9 +453,9 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
         )
     unknown = set(raw) - set(SYMBOL_FIELDS)
     if unknown:
-        key = sorted(unknown)[0]
+        key = sorted(unknown, key=str)[0]
         raise GameFormatError(
-            f"{at}.{key}",
+            f"{at}.{clean_text(str(key))}",
             N_("{city}: unknown science symbol {value}.", city=label, value=_show(key)),
         )
     counts = {

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +27,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from .. import jsonio
 from ..netaddr import is_unreachable_url
 from ..rules.catalog import Catalog
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
@@ -52,7 +52,7 @@ def _absolute(endpoint: str, **values: Any) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new_game() -> str | WerkzeugResponse:
+def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     """Set up a game: players in seating order, wonders dealt at random or picked."""
     catalog = gamestate.catalog_for(1)
     form = NewGameForm()
@@ -89,7 +89,13 @@ def new_game() -> str | WerkzeugResponse:
                 city["free_city"] = True
             cities.append(city)
         data = {"edition": 1, "cities": cities}
-        parse_game(data)  # the set-up form only builds legal games; fail loudly if not
+        try:
+            parse_game(data)  # refuses names no page or database can hold (NUL, lone surrogates)
+        except GameFormatError as exc:
+            seat = int(exc.field[7:].split("]")[0]) if exc.field.startswith("cities[") else 0
+            field = seats[min(seat, len(seats) - 1)].player
+            field.errors = [*list(field.errors or []), render_text(exc.message)]
+            return render_template("games/new.html", form=form), 400
         row = store.create_game(
             get_session(),
             data,
@@ -439,8 +445,9 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
         held.extend(tokens[seat])
         data["military"] = held
         changes[seat] = (data, versions[seat])
+    conflicts[str(age)] = {"shields": shields, "tokens": tokens}
     try:
-        store.replace_cities(get_session(), loaded.row, changes)
+        store.hand_out_age(get_session(), loaded.row, changes, conflicts)
     except store.StaleCity:
         flash(
             _(
@@ -449,8 +456,9 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
             "error",
         )
         return redirect(url_for("games.end_of_age", token=token, age=age))
-    conflicts[str(age)] = {"shields": shields, "tokens": tokens}
-    store.set_conflicts(get_session(), loaded.row, conflicts)
+    except store.GameLocked:
+        flash(_("This game is locked: nothing can change any more."), "error")
+        return redirect(url_for("games.scoreboard", token=token))
     fresh = gamestate.load(token, edit=True)
     battles = _battles(names, shields, age)
     return render_template(
@@ -531,7 +539,7 @@ def lock(token: str) -> WerkzeugResponse:
 def export(token: str) -> Response:
     """The game in the JSON game format, as a file."""
     loaded = gamestate.load(token)
-    body = json.dumps(loaded.data, ensure_ascii=False, indent=2)
+    body = jsonio.dumps_bytes(loaded.data, indent=True)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="7wonders-game.json"'
     return response
@@ -551,8 +559,8 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
             form.text.errors = [_("Choose a file or paste the game's JSON.")]
             return render_template("games/import.html", form=form), 400
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
+            data = jsonio.loads(raw)  # deep nesting, huge numbers, lone surrogates: bad JSON
+        except jsonio.JSONDecodeError as exc:
             form.text.errors = [
                 _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
             ]
