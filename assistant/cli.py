@@ -83,7 +83,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     public = explicit or public_url_for(args.host, args.port, addresses)
     # Join links and QR codes use the address the phones can reach, never the Host header
     # of whoever asked (the host's own browser often asks through 127.0.0.1).
-    app = create_app({"PUBLIC_URL": public})
+    from .web.config import ConfigError
+
+    try:
+        app = create_app({"PUBLIC_URL": public})
+    except ConfigError as exc:
+        _fail(str(exc))
     out = sys.stdout
     out.write(f"7 Wonders table assistant: serving on {args.host}:{args.port} (Ctrl+C stops)\n")
     if is_unreachable_url(public):
