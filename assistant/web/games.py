@@ -34,6 +34,7 @@ from ..rules.gameio import GameFormatError, game_to_dict, parse_game
 from ..rules.model import CATEGORIES, Game, ScoreSheet
 from ..store import games as store
 from . import gamestate, recent
+from .boards import BoardCache
 from .db import get_session
 from .forms import RANDOM, AgeForm, CityForm, ImportForm, LockForm, NewGameForm, PadsForm, choice_list
 from .i18n import render_text
@@ -512,16 +513,38 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
 @bp.get("/g/<token>/scoreboard")
 def scoreboard(token: str) -> Response | str:
     """The score pad as a table; with ``?partial=1`` only the live part (for polling)."""
-    loaded = gamestate.load(token)
-    state = store.state_version(loaded.row)
-    etag = f'"{state}"'
     if request.args.get("partial"):
-        if request.headers.get("If-None-Match") == etag:
-            return Response(status=304, headers={"ETag": etag})
-        response = Response(render_template("games/_scoreboard.html", **_scoreboard_context(loaded)))
-        response.headers["ETag"] = etag
-        return response
+        return _live_board(token)
+    loaded = gamestate.load(token)
     return render_template("games/scoreboard.html", lock_form=LockForm(), **_scoreboard_context(loaded))
+
+
+def _live_board(token: str) -> Response:
+    """The poll: 304 from one indexed row when nothing changed, else the shared rendering."""
+    found = store.state_of(get_session(), token)
+    if found is None:
+        abort(404)
+    game_id, state, _editable = found
+    language = str(get_locale() or "en")
+    etag = f"{state}-{language}"
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+
+    def render() -> tuple[str, str]:
+        loaded = gamestate.load(token)
+        return store.state_version(loaded.row), render_template(
+            "games/_scoreboard.html", **_scoreboard_context(loaded)
+        )
+
+    boards: BoardCache = current_app.extensions.setdefault("boards", BoardCache())  # one per app (database)
+    board = boards.get_or_render(game_id, state, language, render)
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    response = Response(board.gzipped if gzipped else board.html, mimetype="text/html")
+    if gzipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    response.headers["ETag"] = f'"{board.state}-{language}"'
+    return response
 
 
 @bp.post("/g/<token>/lock")
