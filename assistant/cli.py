@@ -73,11 +73,18 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
-    from waitress import serve
-
+    from . import serving
     from .netaddr import is_unreachable_url, lan_addresses, public_url_for
     from .web import create_app
 
+    if os.environ.get(serving.WORKER_ENV):  # one of --workers N: the supervisor printed the rest
+        app = create_app({"PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL")})
+        serving.serve_one(app, args.host, args.port, args.threads, reuse_port=True)
+        return 0
+    if args.workers < 1:
+        _fail("--workers: 1 or more.")
+    if args.workers > 1 and not serving.supports_workers():
+        _fail("--workers: several processes need SO_REUSEPORT (Linux, BSD, macOS); run one per port instead.")
     addresses = lan_addresses()
     explicit = os.environ.get("ASSISTANT_PUBLIC_URL")
     public = explicit or public_url_for(args.host, args.port, addresses)
@@ -111,8 +118,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host in ("0.0.0.0", "::", "127.0.0.1", "localhost"):
         out.write(f"On this computer: http://127.0.0.1:{args.port}/\n")
     out.write(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}\n")
+    if args.workers > 1:
+        out.write(f"{args.workers} worker processes, {args.threads} threads each.\n")
+        out.flush()
+        # This process made the key and migrated the database; the workers find both done.
+        app.extensions["db_engine"].dispose()
+        argv = ["--host", args.host, "--port", str(args.port), "--threads", str(args.threads)]
+        env = dict(os.environ, ASSISTANT_PUBLIC_URL=public, ASSISTANT_SECRET_KEY=app.config["SECRET_KEY"])
+        return serving.supervise(argv, args.workers, env)
     out.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="assistant")
+    serving.serve_one(app, args.host, args.port, args.threads)
     return 0
 
 
@@ -349,7 +364,13 @@ def build_parser() -> argparse.ArgumentParser:
         " 127.0.0.1 keeps it to this computer)",
     )
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--threads", type=int, default=8, help="worker threads per process (default 8)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes sharing the port (default 1; more for many tables, best with PostgreSQL)",
+    )
     p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
     p.set_defaults(func=cmd_serve)
 
