@@ -28,7 +28,7 @@ from .models import CityRow, GameRow, utcnow
 TOKEN_BYTES = 18  # 144 bits: unguessable links
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_UNSAFE_IN_TITLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+_UNSAFE_IN_TITLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class StaleCity(Exception):

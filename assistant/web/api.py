@@ -143,19 +143,20 @@ def military() -> Response:
 # --- stored games --------------------------------------------------------------------------------
 
 
+def _link(endpoint: str, **values: Any) -> str:
+    """An absolute link: on ``PUBLIC_URL`` when set, else on the (trusted) request host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
 def _public(row: Any) -> dict[str, Any]:
     from ..rules.scoring import score_game
 
     data = store.game_dict(row)
     game = _game(data)
-    base = current_app.config.get("PUBLIC_URL")
-
-    def link(endpoint: str, **values: Any) -> str:
-        return (
-            (base.rstrip("/") + url_for(endpoint, **values))
-            if base
-            else url_for(endpoint, _external=True, **values)
-        )
+    link = _link
 
     return {
         "game": data,
@@ -186,7 +187,7 @@ def create_game() -> tuple[Response, int]:
     row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
     body = _public(row)
     body["token"] = row.edit_token
-    body["edit_url"] = url_for("games.game", token=row.edit_token, _external=True)
+    body["edit_url"] = _link("games.game", token=row.edit_token)
     response = jsonify(body)
     response.headers["Location"] = url_for("api.read_game", token=row.edit_token)
     return response, 201

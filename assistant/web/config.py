@@ -6,6 +6,7 @@ rows include every game's edit token, and the secret key.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -89,6 +90,33 @@ def secret_key(data_dir: Path) -> str:
     return key
 
 
+def local_host_names(server_name: str | None = None) -> list[str]:
+    """The names and addresses by which the phones at the table reach this computer.
+
+    Without ``ASSISTANT_PUBLIC_URL`` links and QR codes are built from the request's
+    ``Host``; only these are trusted for it (others answer 400), so a forged ``Host`` never
+    makes the app hand out links to somewhere else. ``ASSISTANT_TRUSTED_HOSTS`` adds more
+    (comma-separated; ``.example.org`` allows its subdomains).
+    """
+    import socket
+
+    from ..netaddr import lan_addresses
+
+    names = {"localhost", "127.0.0.1", "::1", "[::1]"}
+    try:
+        hostname = socket.gethostname()
+        names.update({hostname, f"{hostname}.local", socket.getfqdn()})
+    except OSError:  # pragma: no cover
+        pass
+    with contextlib.suppress(OSError):
+        names.update(lan_addresses())
+    if server_name:
+        names.add(server_name.split(":")[0])
+    extra = os.environ.get("ASSISTANT_TRUSTED_HOSTS", "")
+    names.update(h.strip() for h in extra.split(",") if h.strip())
+    return sorted(n.lower() for n in names if n)
+
+
 def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The configuration: environment and data folder, then the caller's overrides."""
     overrides = dict(overrides or {})
@@ -106,6 +134,8 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "POLL_SECONDS": 2,
     }
     config.update(overrides)
+    if not config.get("PUBLIC_URL") and config.get("TRUSTED_HOSTS") is None:
+        config["TRUSTED_HOSTS"] = local_host_names(config.get("SERVER_NAME"))
     private_data_dir(Path(config["DATA_DIR"]))
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(Path(config["DATA_DIR"]))

@@ -4,10 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.catalog import catalog_for
+from ..rules.gameio import MAX_CARDS, MAX_COINS, MAX_NAME_LENGTH, MAX_POINTS, MAX_SHIELDS, MAX_TOKEN
 from ..rules.model import CATEGORIES, Color, Resource
 
 RESOURCES = [r.value for r in Resource]
 CATEGORY_NAMES = [c.value for c in CATEGORIES]
+MAX_VERSION = 2**31 - 1
+# Printable text: no control characters (a lone surrogate cannot be written in UTF-8 at all).
+PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+_CATALOG = catalog_for(1)
+CARD_IDS = sorted({c.id for c in _CATALOG.cards})
+WONDER_IDS = [w.id for w in _CATALOG.wonders]
+WONDER_INPUT = sorted({*WONDER_IDS, *(a for w in _CATALOG.wonders for a in w.aliases)})
+
+
+def _stage_limits() -> list[dict[str, Any]]:
+    """``stages`` is at most the number of stages of the city's wonder side."""
+    rules = []
+    for wonder in _CATALOG.wonders:
+        names = sorted({wonder.id, *wonder.aliases})
+        for side in wonder.sides:
+            sides = [side.side, side.side.lower()]
+            condition: dict[str, Any] = {
+                "required": ["wonder"],
+                "properties": {"wonder": {"enum": names}},
+            }
+            if side.side == "A":
+                condition["properties"]["side"] = {"enum": sides}
+            else:
+                condition["required"] = ["wonder", "side"]
+                condition["properties"]["side"] = {"enum": sides}
+            rules.append({"if": condition, "then": {"properties": {"stages": {"maximum": len(side.stages)}}}})
+    return rules
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -41,44 +70,105 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["player"],
         "properties": {
-            "player": {"type": "string", "minLength": 1, "maxLength": 40},
+            "player": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_NAME_LENGTH,
+                "pattern": "\\S",
+                "allOf": [{"pattern": PRINTABLE}],
+                "description": "Runs of white space count as one space; no control characters.",
+            },
             "wonder": {
                 "type": "string",
-                "description": "rhodes, alexandria, ephesus, babylon, olympia, halicarnassus, giza (and variants)",
+                "enum": WONDER_INPUT,
+                "description": "A wonder id (input also accepts the variants listed and any case of the names).",
             },
             "side": {"type": "string", "enum": ["A", "B", "a", "b"]},
-            "stages": {"type": "integer", "minimum": 0, "maximum": 4},
-            "coins": {"type": "integer", "minimum": 0},
-            "cards": {"type": "array", "items": {"type": "string"}},
-            "military": {"type": "array", "items": {"type": "integer"}},
+            "stages": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 4,
+                "description": "At most the number of stages of the wonder's side.",
+            },
+            "coins": {"type": "integer", "minimum": 0, "maximum": MAX_COINS},
+            "cards": {
+                "type": "array",
+                "maxItems": MAX_CARDS,
+                "items": {"type": "string", "enum": CARD_IDS},
+                "description": "Card ids (input also accepts the English names in any case, and common variants).",
+            },
+            "military": {
+                "type": "array",
+                "maxItems": 18,
+                "items": {"type": "integer", "minimum": -MAX_TOKEN, "maximum": MAX_TOKEN},
+                "description": "Conflict tokens: 1, 3, 5 or -1 (others are reported as problems).",
+            },
             "shields_by_age": {
                 "type": "array",
-                "items": {"type": "integer", "minimum": 0},
+                "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
                 "minItems": 3,
                 "maxItems": 3,
             },
             "free_city": {"type": "boolean"},
             "categories": {
                 "type": "object",
-                "properties": {c: {"type": "integer"} for c in CATEGORY_NAMES},
+                "properties": {
+                    c: {
+                        "type": "integer",
+                        "minimum": -18 if c == "military" else 0,
+                        "maximum": MAX_POINTS,
+                    }
+                    for c in CATEGORY_NAMES
+                },
                 "additionalProperties": False,
             },
             "science_symbols": {
                 "type": "object",
                 "properties": {
-                    k: {"type": "integer", "minimum": 0} for k in ("compass", "gear", "tablet", "wild")
+                    k: {"type": "integer", "minimum": 0, "maximum": 20}
+                    for k in ("compass", "gear", "tablet", "wild")
                 },
                 "additionalProperties": False,
             },
         },
+        "allOf": [
+            # A pad-entered city gives categories instead of cards, and may omit its wonder.
+            {"not": {"required": ["cards", "categories"]}},
+            {"if": {"not": {"required": ["categories"]}}, "then": {"required": ["wonder"]}},
+            {"if": {"required": ["science_symbols"]}, "then": {"required": ["categories"]}},
+            *_stage_limits(),
+        ],
     },
     "Game": {
         "type": "object",
         "required": ["cities"],
         "properties": {
             "edition": {"type": "integer", "enum": [1]},
-            "cities": {"type": "array", "minItems": 3, "maxItems": 7, "items": _ref("City")},
+            "cities": {
+                "type": "array",
+                "minItems": 3,
+                "maxItems": 7,
+                "items": _ref("City"),
+                "description": "In clockwise seating order. The Free City (two players) only in a table of 3.",
+            },
         },
+        "allOf": [
+            {
+                "if": {"properties": {"cities": {"minItems": 4}}},
+                "then": {
+                    "properties": {"cities": {"items": {"properties": {"free_city": {"const": False}}}}}
+                },
+            },
+            {
+                "properties": {
+                    "cities": {
+                        "contains": {"required": ["free_city"], "properties": {"free_city": {"const": True}}},
+                        "minContains": 0,
+                        "maxContains": 1,
+                    }
+                }
+            },
+        ],
     },
     "Problem": {
         "type": "object",
@@ -167,10 +257,34 @@ SCHEMAS: dict[str, Any] = {
         "required": ["game", "city"],
         "properties": {
             "game": _ref("Game"),
-            "city": {"type": "integer", "minimum": 0},
-            "card": {"type": "string"},
+            "city": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 6,
+                "description": "Below the number of cities.",
+            },
+            "card": {"type": "string", "enum": CARD_IDS},
             "stage": {"type": "boolean"},
         },
+        "allOf": [
+            {
+                "oneOf": [
+                    {"required": ["card"], "properties": {"stage": {"const": False}}},
+                    {
+                        "required": ["stage"],
+                        "properties": {"stage": {"const": True}},
+                        "not": {"required": ["card"]},
+                    },
+                ]
+            },
+            *[
+                {
+                    "if": {"properties": {"game": {"properties": {"cities": {"maxItems": n}}}}},
+                    "then": {"properties": {"city": {"maximum": n - 1}}},
+                }
+                for n in range(3, 7)
+            ],
+        ],
     },
     "MilitaryRequest": {
         "type": "object",
@@ -179,7 +293,7 @@ SCHEMAS: dict[str, Any] = {
             "age": {"type": "integer", "enum": [1, 2, 3]},
             "shields": {
                 "type": "array",
-                "items": {"type": "integer", "minimum": 0},
+                "items": {"type": "integer", "minimum": 0, "maximum": 99},
                 "minItems": 3,
                 "maxItems": 7,
             },
@@ -271,12 +385,18 @@ SCHEMAS: dict[str, Any] = {
     "CreateGame": {
         "type": "object",
         "required": ["game"],
-        "properties": {"game": _ref("Game"), "title": {"type": "string", "maxLength": 80}},
+        "properties": {
+            "game": _ref("Game"),
+            "title": {"type": "string", "maxLength": 80, "pattern": PRINTABLE},
+        },
     },
     "ReplaceCity": {
         "type": "object",
         "required": ["city", "version"],
-        "properties": {"city": _ref("City"), "version": {"type": "integer"}},
+        "properties": {
+            "city": _ref("City"),
+            "version": {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
+        },
     },
     "Lock": {"type": "object", "properties": {"locked": {"type": "boolean"}}},
 }
@@ -285,14 +405,14 @@ TOKEN = {
     "name": "token",
     "in": "path",
     "required": True,
-    "schema": {"type": "string"},
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
     "description": "The game's edit token (or, to read, its read-only token).",
 }
 SEAT = {
     "name": "seat",
     "in": "path",
     "required": True,
-    "schema": {"type": "integer", "minimum": 0},
+    "schema": {"type": "integer", "minimum": 0, "maximum": 6},
     "description": "The city's index in seating order.",
 }
 
@@ -395,6 +515,31 @@ PATHS: dict[str, Any] = {
         },
     },
 }
+
+
+def _links(token: str) -> dict[str, Any]:
+    """Where a stored game's answer leads (OpenAPI links, for clients and stateful testing)."""
+    return {
+        "readGame": {"operationId": "readGame", "parameters": {"token": token}},
+        "replaceCity": {
+            "operationId": "replaceCity",
+            "parameters": {"token": token, "seat": 0},
+            "requestBody": {"city": "$response.body#/game/cities/0", "version": "$response.body#/versions/0"},
+            "description": "Save the first city again at the version just read.",
+        },
+        "lockGame": {"operationId": "lockGame", "parameters": {"token": token}},
+    }
+
+
+PATHS["/api/v1/games"]["post"]["responses"]["201"]["links"] = _links("$response.body#/token")
+for _path, _method in (
+    ("/api/v1/games/{token}", "get"),
+    ("/api/v1/games/{token}/cities/{seat}", "put"),
+    ("/api/v1/games/{token}/lock", "post"),
+):
+    PATHS[_path][_method]["responses"]["200"] = dict(
+        PATHS[_path][_method]["responses"]["200"], links=_links("$request.path.token")
+    )
 
 
 def document() -> dict[str, Any]:

@@ -21,7 +21,7 @@ down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-UNSAFE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def _repair(value: Any) -> Any:
