@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from . import jsonio
 from .rules.catalog import catalog_for
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
@@ -44,8 +45,8 @@ def _read_text(path: str) -> str:
 
 def _decode(text: str, where: str) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
+        return jsonio.loads(text)
+    except jsonio.JSONDecodeError as exc:
         _fail(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).")
 
 
@@ -54,10 +55,7 @@ def _game_error(where: str, exc: GameFormatError) -> str:
 
 
 def _print_json(data: Any, stream: TextIO, compact: bool = False) -> None:
-    if compact:
-        stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
-    else:
-        stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    stream.write(jsonio.dumps(data, indent=not compact) + "\n")
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
@@ -152,11 +150,12 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
     """One result line per input line, in order; a refused line prints its error in place."""
     status = 0
+    out = _LineWriter(sys.stdout)
     for number, line in _lines(path):
         where = f"{path}:{number}"
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
+            data = jsonio.loads(line)
+        except jsonio.JSONDecodeError as exc:
             result: Any = {
                 "error": f"not valid JSON (column {exc.colno}: {exc.msg})",
                 "field": "line",
@@ -172,8 +171,40 @@ def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
             except GameFormatError as exc:
                 result = {"error": str(exc.message), "field": exc.field, "line": number}
                 status = EXIT_BAD_INPUT
-        _print_json(result, sys.stdout, compact=True)
+        out.write(jsonio.dumps_bytes(result))
+    out.close()
     return status
+
+
+class _LineWriter:
+    """Result lines as UTF-8 bytes, written in batches straight to the binary stream."""
+
+    def __init__(self, stream: TextIO, batch: int = 256) -> None:
+        stream.flush()
+        self._text = stream
+        self._binary = getattr(stream, "buffer", None)
+        self._lines: list[bytes] = []
+        self._batch = batch
+
+    def write(self, line: bytes) -> None:
+        self._lines.append(line)
+        if len(self._lines) >= self._batch:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._lines:
+            return
+        data = b"\n".join(self._lines) + b"\n"
+        self._lines.clear()
+        if self._binary is not None:
+            self._binary.write(data)
+        else:
+            self._text.write(data.decode())
+
+    def close(self) -> None:
+        self._flush()
+        if self._binary is not None:
+            self._binary.flush()
 
 
 def _score_one(data: Any, where: str) -> dict[str, Any]:

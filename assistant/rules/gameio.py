@@ -304,7 +304,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             )
         stages_max = len(catalog.wonder(wonder).side(side).stages)
     stages = raw.get("stages", 0)
-    if not _is_int(stages) or not 0 <= stages <= stages_max:
+    if type(stages) is not int or not 0 <= stages <= stages_max:
         _whole(
             stages,
             f"cities[{index}].stages",
@@ -313,7 +313,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             N_("{city}: the number of wonder stages built", city=_city_label(raw, index)),
         )
     coins = raw.get("coins", 0)
-    if not _is_int(coins) or not 0 <= coins <= MAX_COINS:
+    if type(coins) is not int or not 0 <= coins <= MAX_COINS:
         _whole(
             coins,
             f"cities[{index}].coins",
@@ -338,9 +338,15 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
                 f"cities[{index}].cards",
                 N_("{city}: more than {n} cards.", city=_city_label(raw, index), n=MAX_CARDS),
             )
+        try:  # the fast path: every card given by its id (unhashable values go the slow way)
+            by_id = catalog.card_ids_set.issuperset(raw_cards)
+        except TypeError:
+            by_id = False
         resolve = catalog.resolve_card
-        resolved = [resolve(name) if isinstance(name, str) else None for name in raw_cards]
-        if None in resolved:
+        resolved = (
+            raw_cards if by_id else [resolve(name) if isinstance(name, str) else None for name in raw_cards]
+        )
+        if not by_id and None in resolved:
             j = resolved.index(None)
             raise GameFormatError(
                 f"cities[{index}].cards[{j}]",
@@ -354,7 +360,14 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
         if (
             not isinstance(raw_military, list)
             or len(raw_military) > 18
-            or not all(_is_int(t) and -MAX_TOKEN <= t <= MAX_TOKEN for t in raw_military)
+            or (
+                raw_military
+                and (
+                    not {int}.issuperset(map(type, raw_military))  # whole numbers (not true/false)
+                    or min(raw_military) < -MAX_TOKEN
+                    or max(raw_military) > MAX_TOKEN
+                )
+            )
         ):
             label = _city_label(raw, index)
             if isinstance(raw_military, list) and len(raw_military) > 18:
@@ -476,9 +489,28 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
 Render = Callable[[Text], str]
 
 
-@lru_cache(maxsize=16384)
+_ENGLISH: dict[int, tuple[Text, str]] = {}
+_ENGLISH_MAX = 16384
+
+
 def _english(text: Text) -> str:
-    """English rendering, memoised: the same details recur from game to game."""
+    """English rendering, memoised by identity: the scorer shares one Text per constant
+    detail, so the same objects recur from game to game. (Keyed by value, every lookup
+    hashed the Text and its parameters recursively, some 80 hash calls per game.) The
+    cache holds the Text itself, so its id cannot be reused while the entry lives."""
+    entry = _ENGLISH.get(id(text))
+    if entry is not None and entry[0] is text:
+        return entry[1]
+    rendered = _english_by_value(text)
+    if len(_ENGLISH) >= _ENGLISH_MAX:
+        _ENGLISH.clear()
+    _ENGLISH[id(text)] = (text, rendered)
+    return rendered
+
+
+@lru_cache(maxsize=16384)
+def _english_by_value(text: Text) -> str:
+    """Equal Texts built afresh (count-dependent details) still render once."""
     return text.render()
 
 
@@ -530,14 +562,19 @@ def problem_to_dict(problem: Problem, render: Render = _english) -> dict[str, An
     return out
 
 
+_CATEGORY_KEYS = tuple((c, c.value) for c in CATEGORIES)
+_KEY_OF = {c: c.value for c in Category}  # Enum.value is a descriptor call; a dict is cheaper
+
+
 def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any]:
     """A score sheet as the format's scoring output."""
+    key_of = _KEY_OF
     return {
         "edition": sheet.edition,
         "cities": [
             {
                 "player": c.player,
-                "categories": {cat.value: c.categories[cat] for cat in CATEGORIES},
+                "categories": {key: c.categories[cat] for cat, key in _CATEGORY_KEYS},
                 "total": c.total,
                 "coins": c.coins,
                 "rank": c.rank,
@@ -546,7 +583,7 @@ def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any
                 "side": c.side,
                 "details": [
                     {
-                        "category": d.category.value,
+                        "category": key_of[d.category],
                         "points": d.points,
                         "source": d.source,
                         "reason": render(d.reason),
