@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import jsonio
 from .rules.catalog import catalog_for
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
@@ -44,10 +43,17 @@ def _read_text(path: str) -> str:
 
 
 def _decode(text: str, where: str) -> Any:
+    """One file's JSON, with the standard library (orjson's import would cost more than it saves)."""
     try:
-        return jsonio.loads(text)
-    except jsonio.JSONDecodeError as exc:
+        return json.loads(text, parse_constant=_not_json)
+    except json.JSONDecodeError as exc:
         _fail(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).")
+    except (RecursionError, ValueError):
+        _fail(f"{where}: not valid JSON (nested too deep, or a number of thousands of digits).")
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _game_error(where: str, exc: GameFormatError) -> str:
@@ -55,7 +61,10 @@ def _game_error(where: str, exc: GameFormatError) -> str:
 
 
 def _print_json(data: Any, stream: TextIO, compact: bool = False) -> None:
-    stream.write(jsonio.dumps(data, indent=not compact) + "\n")
+    if compact:
+        stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    else:
+        stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
@@ -149,6 +158,8 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
     """One result line per input line, in order; a refused line prints its error in place."""
+    from . import jsonio  # orjson: several times faster per line than json, worth its import here
+
     status = 0
     out = _LineWriter(sys.stdout)
     for number, line in _lines(path):
