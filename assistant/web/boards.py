@@ -60,15 +60,17 @@ class BoardCache:
             return board
         with self._lock:
             gate = self._rendering.setdefault(key, threading.Lock())
-        with gate:
-            board = self.get(key)
-            if board is None:
-                rendered_state, html = render()
-                data = html.encode()
-                board = Board(rendered_state, data, gzip.compress(data, compresslevel=6, mtime=0))
-                # A write may have landed between the state's read and the rendering: the
-                # board is filed under the state it shows, never under a newer one.
-                self._put((game_id, rendered_state, language), board)
+        try:
+            with gate:
+                board = self.get(key)
+                if board is None:
+                    rendered_state, html = render()
+                    data = html.encode()
+                    board = Board(rendered_state, data, gzip.compress(data, compresslevel=6, mtime=0))
+                    # A write may have landed between the state's read and the rendering:
+                    # the board is filed under the state it shows, never under a newer one.
+                    self._put((game_id, rendered_state, language), board)
+        finally:
             with self._lock:
                 self._rendering.pop(key, None)
         return board

@@ -540,6 +540,13 @@ for _path, _method in (
     PATHS[_path][_method]["responses"]["200"] = dict(
         PATHS[_path][_method]["responses"]["200"], links=_links("$request.path.token")
     )
+for _path, _method in (("/api/v1/games/{token}", "get"), ("/api/v1/games/{token}/cities/{seat}", "put")):
+    PATHS[_path][_method]["responses"]["200"]["headers"] = {
+        "ETag": {
+            "description": "The game's state (as in `state`): it changes with every change to the game.",
+            "schema": {"type": "string"},
+        }
+    }
 
 
 def document() -> dict[str, Any]:

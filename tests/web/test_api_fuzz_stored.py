@@ -73,7 +73,7 @@ def near_valid_cities(draw, seat: int) -> dict[str, Any]:
             city[field] = draw(numbers)
         elif field == "cards":
             city["cards"] = [
-                *city.get("cards", [])[:3],
+                *(city["cards"][:3] if isinstance(city.get("cards"), list) else []),
                 draw(texts | st.sampled_from(["baths", "Baths", "BAZAAR"])),
             ]
         elif field == "military":
@@ -159,7 +159,7 @@ def test_creating_games_from_anything_never_fails_and_stores_only_what_reads_bac
     if response.status_code == 201:
         every_read_serves(fuzz, created["token"], created["game"])
     imported = fuzz.post("/import", data={"text": encode(game, depth)})
-    assert imported.status_code in (302, 400), imported.status_code
+    assert imported.status_code in (302, 400, 413), imported.status_code
     answered(imported)
     if imported.status_code == 302:
         token = imported.headers["Location"].rsplit("/", 1)[-1]
