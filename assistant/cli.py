@@ -43,10 +43,17 @@ def _read_text(path: str) -> str:
 
 
 def _decode(text: str, where: str) -> Any:
+    """One file's JSON, with the standard library (orjson's import would cost more than it saves)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as exc:
         _fail(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).")
+    except (RecursionError, ValueError):
+        _fail(f"{where}: not valid JSON (nested too deep, or a number of thousands of digits).")
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _game_error(where: str, exc: GameFormatError) -> str:
@@ -73,17 +80,29 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
-    from waitress import serve
-
+    from . import serving
     from .netaddr import is_unreachable_url, lan_addresses, public_url_for
     from .web import create_app
 
+    if os.environ.get(serving.WORKER_ENV):  # one of --workers N: the supervisor printed the rest
+        app = create_app({"PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL")})
+        serving.serve_one(app, args.host, args.port, args.threads, reuse_port=True)
+        return 0
+    if args.workers < 1:
+        _fail("--workers: 1 or more.")
+    if args.workers > 1 and not serving.supports_workers():
+        _fail("--workers: several processes need SO_REUSEPORT (Linux, BSD, macOS); run one per port instead.")
     addresses = lan_addresses()
     explicit = os.environ.get("ASSISTANT_PUBLIC_URL")
     public = explicit or public_url_for(args.host, args.port, addresses)
     # Join links and QR codes use the address the phones can reach, never the Host header
     # of whoever asked (the host's own browser often asks through 127.0.0.1).
-    app = create_app({"PUBLIC_URL": public})
+    from .web.config import ConfigError
+
+    try:
+        app = create_app({"PUBLIC_URL": public})
+    except ConfigError as exc:
+        _fail(str(exc))
     out = sys.stdout
     out.write(f"7 Wonders table assistant: serving on {args.host}:{args.port} (Ctrl+C stops)\n")
     if is_unreachable_url(public):
@@ -107,8 +126,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host in ("0.0.0.0", "::", "127.0.0.1", "localhost"):
         out.write(f"On this computer: http://127.0.0.1:{args.port}/\n")
     out.write(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}\n")
+    if args.workers > 1:
+        out.write(f"{args.workers} worker processes, {args.threads} threads each.\n")
+        out.flush()
+        # This process made the key and migrated the database; the workers find both done.
+        app.extensions["db_engine"].dispose()
+        argv = ["--host", args.host, "--port", str(args.port), "--threads", str(args.threads)]
+        env = dict(os.environ, ASSISTANT_PUBLIC_URL=public, ASSISTANT_SECRET_KEY=app.config["SECRET_KEY"])
+        return serving.supervise(argv, args.workers, env)
     out.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="assistant")
+    serving.serve_one(app, args.host, args.port, args.threads)
     return 0
 
 
@@ -132,12 +159,15 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
     """One result line per input line, in order; a refused line prints its error in place."""
+    from . import jsonio  # orjson: several times faster per line than json, worth its import here
+
     status = 0
+    out = _LineWriter(sys.stdout)
     for number, line in _lines(path):
         where = f"{path}:{number}"
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
+            data = jsonio.loads(line)
+        except jsonio.JSONDecodeError as exc:
             result: Any = {
                 "error": f"not valid JSON (column {exc.colno}: {exc.msg})",
                 "field": "line",
@@ -153,8 +183,40 @@ def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
             except GameFormatError as exc:
                 result = {"error": str(exc.message), "field": exc.field, "line": number}
                 status = EXIT_BAD_INPUT
-        _print_json(result, sys.stdout, compact=True)
+        out.write(jsonio.dumps_bytes(result))
+    out.close()
     return status
+
+
+class _LineWriter:
+    """Result lines as UTF-8 bytes, written in batches straight to the binary stream."""
+
+    def __init__(self, stream: TextIO, batch: int = 256) -> None:
+        stream.flush()
+        self._text = stream
+        self._binary = getattr(stream, "buffer", None)
+        self._lines: list[bytes] = []
+        self._batch = batch
+
+    def write(self, line: bytes) -> None:
+        self._lines.append(line)
+        if len(self._lines) >= self._batch:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._lines:
+            return
+        data = b"\n".join(self._lines) + b"\n"
+        self._lines.clear()
+        if self._binary is not None:
+            self._binary.write(data)
+        else:
+            self._text.write(data.decode())
+
+    def close(self) -> None:
+        self._flush()
+        if self._binary is not None:
+            self._binary.flush()
 
 
 def _score_one(data: Any, where: str) -> dict[str, Any]:
@@ -440,7 +502,13 @@ def build_parser() -> argparse.ArgumentParser:
         " 127.0.0.1 keeps it to this computer)",
     )
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--threads", type=int, default=8, help="worker threads per process (default 8)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes sharing the port (default 1; more for many tables, best with PostgreSQL)",
+    )
     p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
     p.set_defaults(func=cmd_serve)
 

@@ -32,6 +32,12 @@ def run(args: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def run_plain(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=False, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="lines per file (default 2000)")
@@ -50,6 +56,15 @@ def main() -> None:
         builds.write_text("\n".join(json.dumps(q) for q in questions) + "\n")
         startup = min(run(["score", "--jsonl", str(empty)]) for _ in range(3))
         print(f"interpreter and import start-up: {startup * 1000:.0f} ms")
+        reference = [sys.executable, str(ROOT / "bench" / "reference_scorer.py")]
+        ref_startup = min(run_plain([*reference, str(empty)]) for _ in range(3))
+        ref = min(run_plain([*reference, str(scores)]) for _ in range(3)) - ref_startup
+        ours = min(run(["score", "--jsonl", str(scores)]) for _ in range(3)) - startup
+        print(
+            f"per line after start-up: score --jsonl {ours / options.games * 1e6:.0f} µs, "
+            f"the plain reference scorer (bench/reference_scorer.py) {ref / options.games * 1e6:.0f} µs "
+            f"(ratio {ours / ref:.2f})"
+        )
         print(f"{'command':<28} {'lines':>6} {'seconds':>8} {'lines/s':>9} {'lines/s after start-up':>23}")
         for label, args in (
             ("score --jsonl", ["score", "--jsonl", str(scores)]),

@@ -138,6 +138,7 @@ class Catalog:
         for card in cards:
             entries.setdefault(card.id, []).append(card)
         self._entries = {k: tuple(v) for k, v in entries.items()}
+        self._card_ids_set = frozenset(self._entries)
         unlocks: dict[str, list[str]] = {k: [] for k in entries}
         for card in cards:
             for parent in card.chain_from:
@@ -163,6 +164,11 @@ class Catalog:
     def structure_ids(self) -> tuple[str, ...]:
         """Every structure id once, in data order."""
         return tuple(self._entries)
+
+    @property
+    def card_ids_set(self) -> frozenset[str]:
+        """Every structure id, as a set (for checking a whole city's cards at once)."""
+        return self._card_ids_set
 
     def has_card(self, card_id: str) -> bool:
         return card_id in self._entries

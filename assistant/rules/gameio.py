@@ -11,6 +11,8 @@ reports every such problem and the table is still scored.
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -19,6 +21,7 @@ from .catalog import Catalog, available_editions, catalog_for
 from .errors import GameFormatError as GameFormatError
 from .freecity import FreeCityPlay
 from .model import (
+    CATEGORIES,
     Card,
     Category,
     City,
@@ -36,6 +39,8 @@ MAX_NAME_LENGTH = 40
 MAX_COINS = 999
 MAX_CARDS = 60
 MAX_SHIELDS = 99
+MAX_TOKEN = 99
+"""The largest conflict token value read (larger ones are not numbers a table writes)."""
 MAX_TOKENS = 18
 """Conflict tokens a city can list (more than a game ever hands out)."""
 MAX_POINTS = 999
@@ -60,40 +65,104 @@ CITY_FIELDS = frozenset(
 )  # fmt: skip
 GAME_FIELDS = frozenset({"edition", "cities"})
 SYMBOL_FIELDS = ("compass", "gear", "tablet", "wild")
+_BY_KEY: dict[tuple[Category, ...], dict[str, Category]] = {}
+"""Each edition's categories by their key (looked up once)."""
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cs"})  # control characters, lone surrogates
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _whole(value: Any, field: str, low: int, high: int, what: Text) -> int:
-    if not _is_int(value):
-        raise GameFormatError(
-            field, N_("{what} must be a whole number, not {value}.", what=what, value=_show(value))
-        )
-    if value < low or value > high:
-        raise GameFormatError(
-            field,
-            N_(
-                "{what} must be between {low} and {high}, not {value}.",
-                what=what,
-                low=low,
-                high=high,
-                value=value,
-            ),
-        )
-    return int(value)
+def unsafe_text(text: str) -> bool:
+    """True when ``text`` holds a control character (NUL...) or a lone surrogate.
+
+    Neither can be shown on a UTF-8 page or kept by every database (PostgreSQL refuses NUL
+    in text; nothing encodes ``"\\ud800"`` as UTF-8), so names and titles holding one are
+    refused instead of stored.
+    """
+    if text.isprintable():  # the common case, in C: letters, digits, ASCII spaces
+        return False
+    return any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in text)
+
+
+def clean_text(text: str) -> str:
+    """``text`` with control characters and lone surrogates written as escapes (to show them)."""
+    if not unsafe_text(text):
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _UNSAFE_CATEGORIES else ch
+        for ch in text
+    )
+
+
+def _show_int(value: int) -> str:
+    if value.bit_length() <= 64:
+        return str(value)
+    # Python refuses str() of numbers past 4,300 digits; show the size instead.
+    return ("-" if value < 0 else "") + f"~10^{int(value.bit_length() * 0.30103)}"
+
+
+class _Short(reprlib.Repr):
+    """A short, safe picture of any decoded JSON value (deep nesting and huge numbers too)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 2
+        self.maxlist = self.maxdict = 4
+        self.maxstring = self.maxother = 36
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _show_int(x)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return '"' + clean_text(x[:36]) + ('..."' if len(x) > 36 else '"')
+
+
+_SHORT = _Short()
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    if isinstance(value, str):
+        text = '"' + clean_text(value[:60]) + '"'
+    elif _is_int(value):
+        text = _show_int(value)
+    else:
+        text = _SHORT.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _not_whole(field: str, value: Any, what: Text) -> GameFormatError:
+    return GameFormatError(
+        field, N_("{what} must be a whole number, not {value}.", what=what, value=_show(value))
+    )
+
+
+def _out_of_range(field: str, value: Any, low: int, high: int, what: Text) -> GameFormatError:
+    return GameFormatError(
+        field,
+        N_(
+            "{what} must be between {low} and {high}, not {value}.",
+            what=what,
+            low=low,
+            high=high,
+            value=_show(value),
+        ),
+    )
+
+
+def _whole(value: Any, field: str, low: int, high: int, what: Text) -> int:
+    if not _is_int(value):
+        raise _not_whole(field, value, what)
+    if value < low or value > high:
+        raise _out_of_range(field, value, low, high, what)
+    return int(value)
 
 
 def _city_label(raw: Mapping[str, Any], index: int) -> Text:
     player = raw.get("player")
     if isinstance(player, str) and player.strip():
-        return N_("{player}'s city", player=player.strip()[:MAX_NAME_LENGTH])
+        return N_("{player}'s city", player=clean_text(player.strip()[:MAX_NAME_LENGTH]))
     return N_("city {n}", n=index + 1)
 
 
@@ -102,15 +171,17 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     if not isinstance(data, dict):
         raise GameFormatError("game", N_("A game is a JSON object with a list of cities."))
     notes: list[Problem] = []
-    for key in sorted(set(data) - GAME_FIELDS):
-        notes.append(
-            Problem(
-                "warning",
-                ProblemCode.UNKNOWN_FIELD,
-                N_("The field {field} is not part of the game format and was ignored.", field=key),
-                field=key,
+    if not GAME_FIELDS.issuperset(data):
+        for key in sorted(set(data) - GAME_FIELDS, key=str):
+            key = clean_text(str(key))
+            notes.append(
+                Problem(
+                    "warning",
+                    ProblemCode.UNKNOWN_FIELD,
+                    N_("The field {field} is not part of the game format and was ignored.", field=key),
+                    field=key,
+                )
             )
-        )
     edition = data.get("edition", 1)
     if not _is_int(edition) or edition not in available_editions():
         editions = ", ".join(str(e) for e in available_editions())
@@ -144,56 +215,77 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
                 n=len(raw_cities),
             ),
         )
-    cities = tuple(_parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities))
+    cities = tuple([_parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities)])
     free = [i for i, c in enumerate(cities) if c.free_city]
-    players = len(cities) - len(free)
-    if free and not rules.free_city_players:
-        raise GameFormatError(
-            f"cities[{free[0]}].free_city",
-            N_("This edition has no Free City: it is played by 3 to 7 players."),
-        )
-    if free and players != rules.free_city_players:
-        raise GameFormatError(
-            f"cities[{free[0]}].free_city",
-            N_("The Free City is only for two-player games; this table has {n} players.", n=players),
-        )
-    if len(free) > 1:
-        raise GameFormatError(f"cities[{free[1]}].free_city", N_("A table has only one Free City."))
+    if free:
+        players = len(cities) - len(free)
+        if not rules.free_city_players:
+            raise GameFormatError(
+                f"cities[{free[0]}].free_city",
+                N_(
+                    "This edition has no Free City: it is played by {low} to {high} players.",
+                    low=rules.min_players,
+                    high=rules.max_players,
+                ),
+            )
+        if players != rules.free_city_players:
+            raise GameFormatError(
+                f"cities[{free[0]}].free_city",
+                N_("The Free City is only for two-player games; this table has {n} players.", n=players),
+            )
+        if len(free) > 1:
+            raise GameFormatError(f"cities[{free[1]}].free_city", N_("A table has only one Free City."))
     return Game(cities=cities, edition=edition, notes=tuple(notes))
 
 
 def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
-    at = f"cities[{index}]"
+    # The happy path builds no message: every Text and field path below is made only
+    # when something is refused (or, for unknown fields, noted).
     if not isinstance(raw, dict):
-        raise GameFormatError(at, N_("City {n} must be a JSON object.", n=index + 1))
-    label = _city_label(raw, index)
-    for key in sorted(set(raw) - CITY_FIELDS):
-        notes.append(
-            Problem(
-                "warning", ProblemCode.UNKNOWN_FIELD,
-                N_("{city}: the field {field} is not part of the game format and was ignored.", city=label, field=key),
-                city=index, field=f"{at}.{key}",
-            )
-        )  # fmt: skip
+        raise GameFormatError(f"cities[{index}]", N_("City {n} must be a JSON object.", n=index + 1))
+    if not CITY_FIELDS.issuperset(raw):
+        at = f"cities[{index}]"
+        label = _city_label(raw, index)
+        for key in sorted(set(raw) - CITY_FIELDS, key=str):
+            key = clean_text(str(key))
+            notes.append(
+                Problem(
+                    "warning", ProblemCode.UNKNOWN_FIELD,
+                    N_("{city}: the field {field} is not part of the game format and was ignored.", city=label, field=key),
+                    city=index, field=f"{at}.{key}",
+                )
+            )  # fmt: skip
     player = raw.get("player")
     if not isinstance(player, str) or not player.strip():
-        raise GameFormatError(f"{at}.player", N_("City {n} needs a player name.", n=index + 1))
+        raise GameFormatError(f"cities[{index}].player", N_("City {n} needs a player name.", n=index + 1))
     player = " ".join(player.split())
     if len(player) > MAX_NAME_LENGTH:
         raise GameFormatError(
-            f"{at}.player", N_("A player name has at most {n} characters.", n=MAX_NAME_LENGTH)
+            f"cities[{index}].player", N_("A player name has at most {n} characters.", n=MAX_NAME_LENGTH)
+        )
+    if unsafe_text(player):
+        raise GameFormatError(
+            f"cities[{index}].player",
+            N_(
+                "City {n}: the player name holds a character that cannot be kept ({value}).",
+                n=index + 1,
+                value=_show(player),
+            ),
         )
     free_city = raw.get("free_city", False)
-    if not isinstance(free_city, bool):
-        raise GameFormatError(f"{at}.free_city", N_("{city}: free_city must be true or false.", city=label))
+    if free_city is not False and free_city is not True:
+        raise GameFormatError(
+            f"cities[{index}].free_city",
+            N_("{city}: free_city must be true or false.", city=_city_label(raw, index)),
+        )
 
     pad = "categories" in raw
     if pad and "cards" in raw:
         raise GameFormatError(
-            f"{at}.categories",
+            f"cities[{index}].categories",
             N_(
                 "{city} gives both cards and categories: give the cards, or the pad's numbers, not both.",
-                city=label,
+                city=_city_label(raw, index),
             ),
         )
 
@@ -203,119 +295,134 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     raw_wonder = raw.get("wonder")
     if raw_wonder is None:
         if not pad:
-            raise GameFormatError(f"{at}.wonder", N_("{city} needs its wonder.", city=label))
+            raise GameFormatError(
+                f"cities[{index}].wonder", N_("{city} needs its wonder.", city=_city_label(raw, index))
+            )
     else:
-        if not isinstance(raw_wonder, str) or catalog.resolve_wonder(raw_wonder) is None:
+        wonder = catalog.resolve_wonder(raw_wonder) if isinstance(raw_wonder, str) else None
+        if wonder is None:
             names = ", ".join(w.id for w in catalog.wonders)
             raise GameFormatError(
-                f"{at}.wonder",
+                f"cities[{index}].wonder",
                 N_(
                     "{city}: unknown wonder {value} (the wonders are {names}).",
-                    city=label,
+                    city=_city_label(raw, index),
                     value=_show(raw_wonder),
                     names=names,
                 ),
             )
-        wonder = catalog.resolve_wonder(raw_wonder)
         raw_side = raw.get("side", "A")
-        sides = {**{s: s for s in ("A", "B")}, **{name.casefold(): s for s, name in catalog.rules.side_names}}
-        side_key = raw_side.strip() if isinstance(raw_side, str) else None
-        found = (sides.get(side_key.upper()) or sides.get(side_key.casefold())) if side_key else None
-        if found is None:
-            side_names = dict(catalog.rules.side_names)
-            raise GameFormatError(
-                f"{at}.side",
-                N_("{city}: the side is A or B, not {value}.", city=label, value=_show(raw_side))
-                if side_names["A"] == "A"
-                else N_(
-                    "{city}: the side is A ({a}) or B ({b}), not {value}.",
-                    city=label,
-                    a=side_names["A"],
-                    b=side_names["B"],
-                    value=_show(raw_side),
-                ),
-            )
-        side = found
-        assert wonder is not None
+        side = raw_side if raw_side in ("A", "B") else _side(raw_side, raw, index, catalog)
         stages_max = len(catalog.wonder(wonder).side(side).stages)
-    stages = _whole(
-        raw.get("stages", 0),
-        f"{at}.stages",
-        0,
-        stages_max,
-        N_("{city}: the number of wonder stages built", city=label),
-    )
-    coins = _whole(raw.get("coins", 0), f"{at}.coins", 0, MAX_COINS, N_("{city}: the coins", city=label))
+    stages = raw.get("stages", 0)
+    if type(stages) is not int or not 0 <= stages <= stages_max:
+        _whole(
+            stages,
+            f"cities[{index}].stages",
+            0,
+            stages_max,
+            N_("{city}: the number of wonder stages built", city=_city_label(raw, index)),
+        )
+    coins = raw.get("coins", 0)
+    if type(coins) is not int or not 0 <= coins <= MAX_COINS:
+        _whole(
+            coins,
+            f"cities[{index}].coins",
+            0,
+            MAX_COINS,
+            N_("{city}: the coins", city=_city_label(raw, index)),
+        )
 
     cards: tuple[str, ...] | None = None
     categories: tuple[tuple[Category, int], ...] | None = None
     if pad:
-        categories = _parse_categories(raw["categories"], f"{at}.categories", label, catalog.rules.categories)
+        categories = _parse_categories(
+            raw["categories"], f"cities[{index}].categories", raw, index, catalog.rules.categories
+        )
     else:
         raw_cards = raw.get("cards", [])
         if not isinstance(raw_cards, list):
-            raise GameFormatError(f"{at}.cards", N_("{city}: cards must be a list of card ids.", city=label))
+            raise GameFormatError(
+                f"cities[{index}].cards",
+                N_("{city}: cards must be a list of card ids.", city=_city_label(raw, index)),
+            )
         if len(raw_cards) > MAX_CARDS:
-            raise GameFormatError(f"{at}.cards", N_("{city}: more than {n} cards.", city=label, n=MAX_CARDS))
-        resolved = []
-        for j, name in enumerate(raw_cards):
-            cid = catalog.resolve_card(name) if isinstance(name, str) else None
-            if cid is None:
-                raise GameFormatError(
-                    f"{at}.cards[{j}]",
-                    N_("{city}: unknown card {value}.", city=label, value=_show(name)),
-                )
-            resolved.append(cid)
-        cards = tuple(resolved)
+            raise GameFormatError(
+                f"cities[{index}].cards",
+                N_("{city}: more than {n} cards.", city=_city_label(raw, index), n=MAX_CARDS),
+            )
+        try:  # the fast path: every card given by its id (unhashable values go the slow way)
+            by_id = catalog.card_ids_set.issuperset(raw_cards)
+        except TypeError:
+            by_id = False
+        resolve = catalog.resolve_card
+        resolved = (
+            raw_cards if by_id else [resolve(name) if isinstance(name, str) else None for name in raw_cards]
+        )
+        if not by_id and None in resolved:
+            j = resolved.index(None)
+            raise GameFormatError(
+                f"cities[{index}].cards[{j}]",
+                N_("{city}: unknown card {value}.", city=_city_label(raw, index), value=_show(raw_cards[j])),
+            )
+        cards = tuple(resolved)  # type: ignore[arg-type]  # no None left
 
     military: tuple[int, ...] | None = None
-    if raw.get("military") is not None:
-        raw_military = raw["military"]
-        if not isinstance(raw_military, list) or not all(_is_int(t) for t in raw_military):
-            raise GameFormatError(
-                f"{at}.military",
-                N_("{city}: military lists conflict tokens as numbers (1, 3, 5 or -1).", city=label),
+    raw_military = raw.get("military")
+    if raw_military is not None:
+        if (
+            not isinstance(raw_military, list)
+            or len(raw_military) > MAX_TOKENS
+            or (
+                raw_military
+                and (
+                    not {int}.issuperset(map(type, raw_military))  # whole numbers (not true/false)
+                    or min(raw_military) < -MAX_TOKEN
+                    or max(raw_military) > MAX_TOKEN
+                )
             )
-        if len(raw_military) > MAX_TOKENS:
-            raise GameFormatError(
-                f"{at}.military",
-                N_("{city}: more conflict tokens than a game hands out.", city=label),
-            )
-        military = tuple(int(t) for t in raw_military)
+        ):
+            label = _city_label(raw, index)
+            if isinstance(raw_military, list) and len(raw_military) > MAX_TOKENS:
+                message = N_("{city}: more conflict tokens than a game hands out.", city=label)
+            else:
+                message = N_("{city}: military lists conflict tokens as numbers (1, 3, 5 or -1).", city=label)
+            raise GameFormatError(f"cities[{index}].military", message)
+        military = tuple(raw_military)
     shields: tuple[int, int, int] | None = None
-    if raw.get("shields_by_age") is not None:
-        raw_shields = raw["shields_by_age"]
+    raw_shields = raw.get("shields_by_age")
+    if raw_shields is not None:
         if not isinstance(raw_shields, list) or len(raw_shields) != 3:
             raise GameFormatError(
-                f"{at}.shields_by_age",
+                f"cities[{index}].shields_by_age",
                 N_(
                     "{city}: shields_by_age lists the shields at the end of Ages I, II and III.",
-                    city=label,
+                    city=_city_label(raw, index),
                 ),
             )
-        values = [
-            _whole(
-                v,
-                f"{at}.shields_by_age[{k}]",
-                0,
-                MAX_SHIELDS,
-                N_("{city}: the shields", city=label),
-            )
-            for k, v in enumerate(raw_shields)
-        ]
-        shields = (values[0], values[1], values[2])
+        for k, v in enumerate(raw_shields):
+            if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
+                _whole(
+                    v,
+                    f"cities[{index}].shields_by_age[{k}]",
+                    0,
+                    MAX_SHIELDS,
+                    N_("{city}: the shields", city=_city_label(raw, index)),
+                )
+        shields = (raw_shields[0], raw_shields[1], raw_shields[2])
 
     symbols: ScienceSymbols | None = None
     if raw.get("science_symbols") is not None:
+        at = f"cities[{index}].science_symbols"
         if not pad:
             raise GameFormatError(
-                f"{at}.science_symbols",
+                at,
                 N_(
                     "{city}: science symbols are counted from the cards; give them only with a pad's categories.",
-                    city=label,
+                    city=_city_label(raw, index),
                 ),
             )
-        symbols = _parse_symbols(raw["science_symbols"], f"{at}.science_symbols", label)
+        symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
     return City(
         player=player,
         wonder=wonder,
@@ -331,40 +438,65 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
     )
 
 
+def _side(raw_side: Any, raw: Mapping[str, Any], index: int, catalog: Catalog) -> str:
+    """A side given other than exactly ``A`` or ``B``: any case and spacing, or the edition's
+    name for it (``day``, ``Night``)."""
+    names = dict(catalog.rules.side_names)
+    if isinstance(raw_side, str):
+        key = raw_side.strip()
+        if key.upper() in ("A", "B"):
+            return key.upper()
+        for side, name in names.items():
+            if key.casefold() == name.casefold():
+                return side
+    label = _city_label(raw, index)
+    raise GameFormatError(
+        f"cities[{index}].side",
+        N_("{city}: the side is A or B, not {value}.", city=label, value=_show(raw_side))
+        if names["A"] == "A"
+        else N_(
+            "{city}: the side is A ({a}) or B ({b}), not {value}.",
+            city=label,
+            a=names["A"],
+            b=names["B"],
+            value=_show(raw_side),
+        ),
+    )
+
+
 def _parse_categories(
-    raw: Any, at: str, label: Text, known: tuple[Category, ...]
+    raw: Any, at: str, city: Mapping[str, Any], index: int, known: tuple[Category, ...] = CATEGORIES
 ) -> tuple[tuple[Category, int], ...]:
     """A pad's numbers: any of the edition's categories (``known``), in the edition's order."""
     if not isinstance(raw, dict):
-        raise GameFormatError(at, N_("{city}: categories map each category to its points.", city=label))
-    by_id = {c.value: c for c in known}
+        raise GameFormatError(
+            at, N_("{city}: categories map each category to its points.", city=_city_label(city, index))
+        )
+    by_key = _BY_KEY.get(known) or _BY_KEY.setdefault(known, {c.value: c for c in known})
     out = []
     for key, value in raw.items():
-        category = by_id.get(key) if isinstance(key, str) else None
+        category = by_key.get(key) if isinstance(key, str) else None
         if category is None:
             names = ", ".join(known)
             raise GameFormatError(
-                f"{at}.{key}",
+                f"{at}.{clean_text(str(key))}",
                 N_(
                     "{city}: unknown category {value} (the categories are {names}).",
-                    city=label,
+                    city=_city_label(city, index),
                     value=_show(key),
                     names=names,
                 ),
             )
         low, high = category_range(category)
-        out.append(
-            (
-                category,
-                _whole(
-                    value,
-                    f"{at}.{key}",
-                    low,
-                    high,
-                    N_("{city}: the {category} points", city=label, category=key),
-                ),
+        if not _is_int(value) or not low <= value <= high:
+            _whole(
+                value,
+                f"{at}.{key}",
+                low,
+                high,
+                N_("{city}: the {category} points", city=_city_label(city, index), category=key),
             )
-        )
+        out.append((category, value))
     order = {c: i for i, c in enumerate(known)}
     return tuple(sorted(out, key=lambda kv: order[kv[0]]))
 
@@ -376,9 +508,9 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
         )
     unknown = set(raw) - set(SYMBOL_FIELDS)
     if unknown:
-        key = sorted(unknown)[0]
+        key = sorted(unknown, key=str)[0]
         raise GameFormatError(
-            f"{at}.{key}",
+            f"{at}.{clean_text(str(key))}",
             N_("{city}: unknown science symbol {value}.", city=label, value=_show(key)),
         )
     counts = {
@@ -399,9 +531,28 @@ def _parse_symbols(raw: Any, at: str, label: Text) -> ScienceSymbols:
 Render = Callable[[Text], str]
 
 
-@lru_cache(maxsize=16384)
+_ENGLISH: dict[int, tuple[Text, str]] = {}
+_ENGLISH_MAX = 16384
+
+
 def _english(text: Text) -> str:
-    """English rendering, memoised: the same details recur from game to game."""
+    """English rendering, memoised by identity: the scorer shares one Text per constant
+    detail, so the same objects recur from game to game. (Keyed by value, every lookup
+    hashed the Text and its parameters recursively, some 80 hash calls per game.) The
+    cache holds the Text itself, so its id cannot be reused while the entry lives."""
+    entry = _ENGLISH.get(id(text))
+    if entry is not None and entry[0] is text:
+        return entry[1]
+    rendered = _english_by_value(text)
+    if len(_ENGLISH) >= _ENGLISH_MAX:
+        _ENGLISH.clear()
+    _ENGLISH[id(text)] = (text, rendered)
+    return rendered
+
+
+@lru_cache(maxsize=16384)
+def _english_by_value(text: Text) -> str:
+    """Equal Texts built afresh (count-dependent details) still render once."""
     return text.render()
 
 
@@ -453,6 +604,14 @@ def problem_to_dict(problem: Problem, render: Render = _english) -> dict[str, An
     return out
 
 
+_KEY_OF: dict[Category, str] = {c: c.value for c in CATEGORIES}
+"""A category's key as a plain string, looked up rather than built each time."""
+
+
+def _key(category: Category) -> str:
+    return _KEY_OF.get(category) or _KEY_OF.setdefault(category, category.value)
+
+
 def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any]:
     """A score sheet as the format's scoring output."""
     return {
@@ -460,7 +619,7 @@ def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any
         "cities": [
             {
                 "player": c.player,
-                "categories": {cat.value: points for cat, points in c.categories.items()},
+                "categories": {_key(cat): points for cat, points in c.categories.items()},
                 "total": c.total,
                 "coins": c.coins,
                 "rank": c.rank,
@@ -469,7 +628,7 @@ def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any
                 "side": c.side,
                 "details": [
                     {
-                        "category": d.category.value,
+                        "category": _key(d.category),
                         "points": d.points,
                         "source": d.source,
                         "reason": render(d.reason),

@@ -3,17 +3,30 @@
 SQLite by default (a file in the data folder); PostgreSQL when the URL says so. The
 schema is only ever created by the migrations, so a database made by an older version
 is upgraded in place by :func:`upgrade`.
+
+Migrations are atomic and run by one process at a time. On PostgreSQL they run in one
+transaction (DDL is transactional there) under an advisory lock, so several processes or
+hosts starting together migrate once. On SQLite the driver would commit every ``CREATE
+TABLE`` on its own (it only opens transactions before INSERT/UPDATE/DELETE), so a kill
+during the first start left a half-made schema that never started again; migrations
+therefore run on a connection in explicit ``BEGIN IMMEDIATE`` mode, which holds the
+database's write lock for the whole upgrade and rolls it all back if the process dies.
+
+The SQLite file and its ``-wal``/``-shm`` companions are readable by their owner only
+(they hold every edit token); SQLite gives the companions the main file's permissions.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -26,24 +39,71 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The database file of a SQLite URL (None for other databases and in-memory ones)."""
+    parsed = make_url(normalise_url(url))
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def private_sqlite_file(url: str) -> None:
+    """Create the SQLite file readable by its owner only, and tighten an existing one."""
+    path = sqlite_path(url)
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for companion in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if companion.stat().st_mode & 0o077:
+                companion.chmod(0o600)
+        except (FileNotFoundError, PermissionError):
+            pass
+
+
+def _sqlite_pragmas(url: str) -> Any:
+    def pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if ":memory:" not in url and url != "sqlite://":
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.close()
+
+    return pragmas
+
+
 def make_engine(url: str) -> Engine:
     url = normalise_url(url)
-    kwargs: dict[str, Any] = {"future": True}
+    # hide_parameters: a failed statement's message (and so the log) never shows the
+    # values bound to it, which include edit tokens.
+    kwargs: dict[str, Any] = {"future": True, "hide_parameters": True}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 15}
+        private_sqlite_file(url)
     else:
         kwargs["pool_pre_ping"] = True
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
+        event.listen(engine, "connect", _sqlite_pragmas(url))
+    return engine
 
-        @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA foreign_keys=ON")
-            if ":memory:" not in url and url != "sqlite://":
-                cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA busy_timeout=15000")
-            cursor.close()
+
+def _transactional_sqlite_engine(url: str) -> Engine:
+    """A SQLite engine whose transactions are real, DDL included (``BEGIN IMMEDIATE``)."""
+    engine = create_engine(url, poolclass=NullPool, hide_parameters=True, connect_args={"timeout": 60})
+    pragmas = _sqlite_pragmas(url)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, record: Any) -> None:
+        pragmas(dbapi_connection, record)
+        dbapi_connection.isolation_level = None  # the driver opens no transaction itself
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -58,10 +118,30 @@ def alembic_config() -> Config:
     return config
 
 
+# Any constant: the advisory lock the migrations of one schema take on PostgreSQL.
+MIGRATION_LOCK = 7_715_015
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema up to ``revision`` (creating it on an empty database)."""
+    """Bring the schema up to ``revision`` (creating it on an empty database), atomically."""
     config = alembic_config()
+    if engine.dialect.name == "sqlite":
+        migrating = _transactional_sqlite_engine(engine.url.render_as_string(hide_password=False))
+        try:
+            with migrating.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+        finally:
+            migrating.dispose()
+        return
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Several processes or hosts starting at once: one migrates, the others wait
+            # and then find the schema at head.
+            connection.execute(
+                text("SELECT pg_advisory_xact_lock(:key, hashtext(current_schema()))"),
+                {"key": MIGRATION_LOCK},
+            )
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -3,19 +3,32 @@
 A city is replaced only when the caller read the version stored now; otherwise
 :class:`StaleCity` is raised and nothing changes. Each city has its own version, so two
 phones entering two different cities never conflict.
+
+Every write starts with one statement on the game's row, ``UPDATE games SET version =
+version + 1 WHERE id = ? AND NOT locked``, in the same transaction as the versioned city
+writes. It both checks the lock and takes the game's row lock (PostgreSQL) or the
+database's write lock (SQLite), so a save and a lock are strictly ordered: a save that
+started before the host locked the game either commits before the lock or is refused with
+:class:`GameLocked`, never committed after it. Because every change bumps the game's
+version, ``(version, locked)`` alone fingerprints the stored game: :func:`state_of`
+answers a poll's ETag from one indexed row, without loading the cities.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import false, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from .models import CityRow, GameRow, utcnow
 
 TOKEN_BYTES = 18  # 144 bits: unguessable links
+MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_UNSAFE_IN_TITLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class StaleCity(Exception):
@@ -35,6 +48,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def is_token(token: str) -> bool:
+    """True when ``token`` could be a game link's token (letters, digits, - and _).
+
+    Anything else (a NUL, which PostgreSQL refuses in a query, a slash, 5 KB of text) is
+    not looked up at all: no game has it.
+    """
+    return _TOKEN.fullmatch(token) is not None
+
+
+def clean_title(title: str | None) -> str | None:
+    """A title as stored: control characters and lone surrogates dropped, at most 80 characters."""
+    if title is None:
+        return None
+    title = " ".join(_UNSAFE_IN_TITLE.sub("", title).split())[:80]
+    return title or None
+
+
 def create_game(
     session: Session,
     game: dict[str, Any],
@@ -50,7 +80,7 @@ def create_game(
         view_token=new_token(),
         edition=game.get("edition", 1),
         mode=mode,
-        title=title,
+        title=clean_title(title),
         language=language,
         locked=False,
         version=1,
@@ -66,7 +96,7 @@ def create_game(
 
 
 def _load(session: Session, column: Any, token: str) -> GameRow | None:
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     stmt = select(GameRow).where(column == token).options(selectinload(GameRow.cities))
     return session.execute(stmt).scalar_one_or_none()
@@ -88,77 +118,179 @@ def by_any_token(session: Session, token: str) -> tuple[GameRow | None, bool]:
     return by_view_token(session, token), False
 
 
+def state_of(session: Session, token: str) -> tuple[int, str, bool] | None:
+    """For a poll: the game's id, its :func:`state_version` and whether the token edits.
+
+    One indexed row, no cities: enough to answer 304 Not Modified.
+    """
+    if not is_token(token):
+        return None
+    found = session.execute(
+        select(GameRow.id, GameRow.version, GameRow.locked, GameRow.edit_token).where(
+            or_(GameRow.edit_token == token, GameRow.view_token == token)
+        )
+    ).first()
+    session.rollback()  # end the read at once: a poll holds nothing open
+    if found is None:
+        return None
+    return found.id, _state(found.version, found.locked), found.edit_token == token
+
+
 def game_dict(row: GameRow) -> dict[str, Any]:
     """The stored game in the game format."""
     return {"edition": row.edition, "cities": [dict(c.data) for c in row.cities]}
 
 
-def replace_city(
-    session: Session, row: GameRow, seat: int, data: dict[str, Any], expected_version: int
-) -> int:
-    """Replace one city if it is still at ``expected_version``; return the new version."""
-    if row.locked:
-        raise GameLocked()
-    city = next((c for c in row.cities if c.seat == seat), None)
-    if city is None:
-        raise KeyError(seat)
-    now = utcnow()
+def _open_game(session: Session, row: GameRow) -> None:
+    """Bump the game's version if it is not locked (or raise :class:`GameLocked`).
+
+    The first statement of every write: see the module's docstring.
+    """
     result = session.execute(
-        update(CityRow)
-        .where(CityRow.id == city.id, CityRow.version == expected_version)
-        .values(data=data, version=CityRow.version + 1, updated_at=now)
+        update(GameRow)
+        .where(GameRow.id == row.id, GameRow.locked == false())
+        .values(version=GameRow.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        current = session.execute(select(CityRow.version).where(CityRow.id == city.id)).scalar_one()
-        raise StaleCity(seat, current)
-    session.execute(update(GameRow).where(GameRow.id == row.id).values(updated_at=now))
-    session.commit()
-    session.refresh(city)
+        raise GameLocked()
+
+
+def _write_city(session: Session, city: CityRow, data: dict[str, Any], expected: int) -> None:
+    if not 0 < expected <= MAX_VERSION:
+        raise StaleCity(city.seat, _current_version(session, city))
+    result = session.execute(
+        update(CityRow)
+        .where(CityRow.id == city.id, CityRow.version == expected)
+        .values(data=data, version=CityRow.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise StaleCity(city.seat, _current_version(session, city))
+
+
+def _current_version(session: Session, city: CityRow) -> int:
+    session.rollback()
+    version: int = session.execute(select(CityRow.version).where(CityRow.id == city.id)).scalar_one()
+    session.rollback()
+    return version
+
+
+def _reread(session: Session, row: GameRow) -> None:
+    """Refresh ``row`` and its cities from the database, inside the writing transaction.
+
+    The game's row is locked by then, so this is exactly the state the write produced
+    (every city's version and the lock), never an older copy from the session.
+    """
+    session.execute(
+        select(GameRow)
+        .where(GameRow.id == row.id)
+        .options(selectinload(GameRow.cities))
+        .execution_options(populate_existing=True)
+    ).scalar_one()
+
+
+def replace_city(
+    session: Session, row: GameRow, seat: int, data: dict[str, Any], expected_version: int
+) -> int:
+    """Replace one city if it is still at ``expected_version``; return the new version.
+
+    ``row`` is refreshed to the state the write produced (every city, the lock).
+    """
+    city = next((c for c in row.cities if c.seat == seat), None)
+    if city is None:
+        raise KeyError(seat)
+    try:
+        _open_game(session, row)
+        _write_city(session, city, data, expected_version)
+        _reread(session, row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
     return expected_version + 1
 
 
-def replace_cities(session: Session, row: GameRow, changes: dict[int, tuple[dict[str, Any], int]]) -> None:
-    """Replace several cities at once (end of an age), all or none, each version-checked."""
-    if row.locked:
-        raise GameLocked()
-    now = utcnow()
+def replace_cities(
+    session: Session,
+    row: GameRow,
+    changes: dict[int, tuple[dict[str, Any], int]],
+    *,
+    conflicts: dict[str, Any] | None = None,
+) -> None:
+    """Replace several cities at once (end of an age), all or none, each version-checked.
+
+    ``conflicts`` (each resolved age's shields and tokens) is written in the same
+    transaction: a failure anywhere leaves neither the tokens nor their record, so the
+    host's retry hands the tokens out once.
+    """
     by_seat = {c.seat: c for c in row.cities}
-    for seat, (data, expected) in sorted(changes.items()):
-        city = by_seat[seat]
-        result = session.execute(
-            update(CityRow)
-            .where(CityRow.id == city.id, CityRow.version == expected)
-            .values(data=data, version=CityRow.version + 1, updated_at=now)
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            session.rollback()
-            current = session.execute(select(CityRow.version).where(CityRow.id == city.id)).scalar_one()
-            raise StaleCity(seat, current)
-    session.execute(update(GameRow).where(GameRow.id == row.id).values(updated_at=now))
-    session.commit()
-    for city in row.cities:
-        session.refresh(city)
+    try:
+        _open_game(session, row)
+        for seat, (data, expected) in sorted(changes.items()):
+            _write_city(session, by_seat[seat], data, expected)
+        if conflicts is not None:
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == row.id)
+                .values(conflicts=conflicts)
+                .execution_options(synchronize_session=False)
+            )
+        _reread(session, row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def hand_out_age(
+    session: Session,
+    row: GameRow,
+    changes: dict[int, tuple[dict[str, Any], int]],
+    conflicts: dict[str, Any],
+) -> None:
+    """The end of an age: every city's new tokens and the age's record, in one transaction."""
+    replace_cities(session, row, changes, conflicts=conflicts)
 
 
 def set_locked(session: Session, row: GameRow, locked: bool = True) -> None:
-    row.locked = locked
-    row.version += 1
-    row.updated_at = utcnow()
-    session.commit()
+    """Lock (or open again) the game; ``row`` is refreshed."""
+    try:
+        session.execute(
+            update(GameRow)
+            .where(GameRow.id == row.id)
+            .values(locked=locked, version=GameRow.version + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        )
+        _reread(session, row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
 
 
 def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> None:
-    """Record the conflicts resolved at the end of each age."""
-    row.conflicts = conflicts
-    row.version += 1
-    row.updated_at = utcnow()
-    session.commit()
+    """Record the conflicts resolved at the end of each age (refused once locked)."""
+    try:
+        _open_game(session, row)
+        session.execute(
+            update(GameRow)
+            .where(GameRow.id == row.id)
+            .values(conflicts=conflicts)
+            .execution_options(synchronize_session=False)
+        )
+        _reread(session, row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def _state(version: int, locked: bool) -> str:
+    return f"{version}-{'L' if locked else 'U'}"
 
 
 def state_version(row: GameRow) -> str:
     """A short fingerprint of everything stored about the game (for polling and ETags)."""
-    parts = [str(row.version), "L" if row.locked else "U"] + [f"{c.seat}.{c.version}" for c in row.cities]
-    return "-".join(parts)
+    return _state(row.version, row.locked)

@@ -18,6 +18,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import api, errors, games, i18n, main, reference, security, templating
     from .config import build_config
     from .db import init_app as init_db
+    from .jsonprovider import OrjsonProvider
 
     app = Flask(
         "assistant",
@@ -30,8 +31,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # naming the file and the entry, instead of failing on a player's first request.
     for edition in available_editions():
         catalog_for(edition)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the format's order (categories)
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    # orjson: keeps the format's key order, writes UTF-8, refuses unstorable request bodies.
+    app.json = OrjsonProvider(app)
 
     engine = make_engine(app.config["DATABASE_URL"])
     if app.config["AUTO_MIGRATE"]:

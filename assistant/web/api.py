@@ -20,6 +20,7 @@ from ..rules.gameio import (
     game_to_dict,
     parse_game,
     sheet_to_dict,
+    unsafe_text,
     verdict_to_dict,
 )
 from ..store import games as store
@@ -169,7 +170,7 @@ def military() -> Response:
     data = _body()
     age = data.get("age")
     shields = data.get("shields")
-    if age not in (1, 2, 3) or isinstance(age, bool):
+    if not isinstance(age, int) or isinstance(age, bool) or age not in (1, 2, 3):
         raise ApiError(400, _('"age" is 1, 2 or 3.'), "age")
     if (
         not isinstance(shields, list)
@@ -186,19 +187,20 @@ def military() -> Response:
 # --- stored games --------------------------------------------------------------------------------
 
 
+def _link(endpoint: str, **values: Any) -> str:
+    """An absolute link: on ``PUBLIC_URL`` when set, else on the (trusted) request host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
 def _public(row: Any) -> dict[str, Any]:
     from ..rules.scoring import score_game
 
     data = store.game_dict(row)
     game = _game(data)
-    base = current_app.config.get("PUBLIC_URL")
-
-    def link(endpoint: str, **values: Any) -> str:
-        return (
-            (base.rstrip("/") + url_for(endpoint, **values))
-            if base
-            else url_for(endpoint, _external=True, **values)
-        )
+    link = _link
 
     return {
         "game": data,
@@ -221,13 +223,15 @@ def create_game() -> tuple[Response, int]:
         raise ApiError(400, _('Give the game in the game format under "game".'), "game")
     game = _game(data["game"], "game.")
     title = data.get("title")
-    if title is not None and (not isinstance(title, str) or len(title) > 80):
-        raise ApiError(400, _('"title" is a text of at most 80 characters.'), "title")
+    if title is not None and (not isinstance(title, str) or len(title) > 80 or unsafe_text(title)):
+        raise ApiError(
+            400, _('"title" is a text of at most 80 characters, without control characters.'), "title"
+        )
     pad = any(c.is_pad_entry for c in game.cities)
     row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
     body = _public(row)
     body["token"] = row.edit_token
-    body["edit_url"] = url_for("games.game", token=row.edit_token, _external=True)
+    body["edit_url"] = _link("games.game", token=row.edit_token)
     response = jsonify(body)
     response.headers["Location"] = url_for("api.read_game", token=row.edit_token)
     return response, 201
@@ -258,7 +262,7 @@ def replace_city(token: str, seat: int) -> Response:
         raise ApiError(404, _("The game has cities 0 to %(last)d.", last=len(row.cities) - 1), "city")
     data = _body()
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= store.MAX_VERSION:
         raise ApiError(400, _('Give the "version" of the city you read (from "versions").'), "version")
     city = data.get("city")
     if not isinstance(city, dict):
@@ -275,8 +279,6 @@ def replace_city(token: str, seat: int) -> Response:
         )
         raise ApiError(400, render_text(exc.message), field) from None
     normalised = city_to_dict(game.cities[seat])
-    if row.locked:
-        raise ApiError(409, _("The game is locked: nothing can change any more."), "city", locked=True)
     try:
         store.replace_city(get_session(), row, seat, normalised, version)
     except store.StaleCity as exc:
@@ -290,8 +292,10 @@ def replace_city(token: str, seat: int) -> Response:
         raise ApiError(
             409, _("The game is locked: nothing can change any more."), "city", locked=True
         ) from None
-    fresh = store.by_edit_token(get_session(), token)
-    return jsonify(_public(fresh))
+    # ``row`` now holds the state this save produced: every city's version and the lock.
+    response = jsonify(_public(row))
+    response.headers["ETag"] = f'"{store.state_version(row)}"'
+    return response
 
 
 @bp.post("/games/<token>/lock")

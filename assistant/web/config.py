@@ -1,7 +1,12 @@
-"""Configuration: defaults that need nothing set, a data folder that survives restarts."""
+"""Configuration: defaults that need nothing set, a data folder that survives restarts.
+
+The data folder is readable by its owner only (mode 0700): it holds the database, whose
+rows include every game's edit token, and the secret key.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -22,17 +27,94 @@ def default_data_dir() -> Path:
     return base / "wonders-assistant"
 
 
+MIN_SECRET_LENGTH = 32
+
+
+class ConfigError(Exception):
+    """The configuration cannot be used: one sentence saying what to fix."""
+
+
+def private_data_dir(data_dir: Path) -> None:
+    """Make the data folder (owner only: it holds the database and the key), tightening an old one."""
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        if data_dir.stat().st_mode & 0o077:
+            data_dir.chmod(0o700)
+    except PermissionError:  # pragma: no cover - a folder someone else owns: leave it
+        pass
+
+
 def secret_key(data_dir: Path) -> str:
-    """The app's secret key, generated once and kept in the data folder."""
+    """The app's secret key: ``ASSISTANT_SECRET_KEY``, else generated once in the data folder.
+
+    The file is written whole or not at all (a temporary file linked into place), so a
+    crash never leaves an empty key; an empty file left by an older version is replaced.
+    A key shorter than 32 characters is refused: it would sign sessions anyone can forge.
+    """
+    explicit = os.environ.get("ASSISTANT_SECRET_KEY")
+    if explicit is not None:
+        if len(explicit.strip()) < MIN_SECRET_LENGTH:
+            raise ConfigError(
+                f"ASSISTANT_SECRET_KEY must be at least {MIN_SECRET_LENGTH} characters "
+                "(python -c 'import secrets; print(secrets.token_hex(32))' makes one)."
+            )
+        return explicit.strip()
     path = data_dir / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        if len(key) < MIN_SECRET_LENGTH:
+            raise ConfigError(
+                f"{path}: the secret key is shorter than {MIN_SECRET_LENGTH} characters; "
+                "delete the file to have a new one made."
+            )
+        return key
+    private_data_dir(data_dir)
+    if path.exists():  # empty: nothing was ever signed with it that could be kept
+        path.unlink(missing_ok=True)
     key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    tmp = data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as fh:
         fh.write(key)
+        fh.flush()
+        os.fsync(fh.fileno())
+    try:
+        os.link(tmp, path)  # atomic, and fails if another process made the key first
+    except FileExistsError:
+        key = path.read_text().strip()
+    finally:
+        tmp.unlink(missing_ok=True)
     return key
+
+
+def local_host_names(server_name: str | None = None) -> list[str]:
+    """The names and addresses by which the phones at the table reach this computer.
+
+    Without ``ASSISTANT_PUBLIC_URL`` links and QR codes are built from the request's
+    ``Host``; only these are trusted for it (others answer 400), so a forged ``Host`` never
+    makes the app hand out links to somewhere else. ``ASSISTANT_TRUSTED_HOSTS`` adds more
+    (comma-separated; ``.example.org`` allows its subdomains).
+    """
+    import socket
+
+    from ..netaddr import lan_addresses
+
+    names = {"localhost", "127.0.0.1", "::1", "[::1]"}
+    try:
+        hostname = socket.gethostname()
+        names.update({hostname, f"{hostname}.local", socket.getfqdn()})
+    except OSError:  # pragma: no cover
+        pass
+    with contextlib.suppress(OSError):
+        names.update(lan_addresses())
+    if server_name:
+        names.add(server_name.split(":")[0])
+    extra = os.environ.get("ASSISTANT_TRUSTED_HOSTS", "")
+    names.update(h.strip() for h in extra.split(",") if h.strip())
+    return sorted(n.lower() for n in names if n)
 
 
 def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -52,6 +134,9 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "POLL_SECONDS": 2,
     }
     config.update(overrides)
-    if "SECRET_KEY" not in config:
+    if not config.get("PUBLIC_URL") and config.get("TRUSTED_HOSTS") is None:
+        config["TRUSTED_HOSTS"] = local_host_names(config.get("SERVER_NAME"))
+    private_data_dir(Path(config["DATA_DIR"]))
+    if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(Path(config["DATA_DIR"]))
     return config

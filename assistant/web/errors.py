@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+import re
+
+from flask import Flask, Response, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+
+# A path segment that could be a game's token (they are 24 characters): kept out of the log.
+_TOKEN_IN_PATH = re.compile(r"(?<=/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}")
+
+
+def redacted(path: str) -> str:
+    """``path`` with every token cut to its first 4 characters (``/g/AbCd…/city/0``)."""
+    return _TOKEN_IN_PATH.sub(r"\1…", path)
 
 
 def _messages() -> dict[int, tuple[str, str]]:
@@ -33,21 +43,26 @@ def _messages() -> dict[int, tuple[str, str]]:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
-    def _http_error(exc: HTTPException) -> tuple[Response | str, int]:
+    def _http_error(exc: HTTPException) -> Response:
         code = exc.code or 500
         messages = _messages()
         title, text = messages.get(code, (exc.name, exc.description or ""))
         if request.path.startswith("/api/"):
-            return jsonify(
-                {"error": text if code != 400 else (exc.description or text), "status": code}
-            ), code
-        return render_template("error.html", code=code, title=title, text=text), code
+            response = jsonify({"error": text if code != 400 else (exc.description or text), "status": code})
+        else:
+            response = make_response(render_template("error.html", code=code, title=title, text=text))
+        response.status_code = code
+        # The exception's own headers: ``Allow`` on 405 (RFC 9110 requires it), and so on.
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
-    def _unexpected(exc: Exception) -> tuple[Response | str, int]:
+    def _unexpected(exc: Exception) -> Response | tuple[Response | str, int]:
         if isinstance(exc, HTTPException):  # pragma: no cover - handled above
             return _http_error(exc)
-        app.logger.exception("Unhandled error on %s", request.path)
+        app.logger.exception("Unhandled error on %s %s", request.method, redacted(request.path))
         title, text = _messages()[500]
         if request.path.startswith("/api/"):
             return jsonify({"error": text, "status": 500}), 500

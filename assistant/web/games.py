@@ -30,6 +30,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms.fields.choices import SelectChoice
 
+from .. import jsonio
 from ..netaddr import is_unreachable_url
 from ..rules.catalog import Catalog, EditionRules, available_editions
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
@@ -38,6 +39,7 @@ from ..rules.model import Game
 from ..store import games as store
 from ..store.merge import merge_city
 from . import gamestate, recent
+from .boards import BoardCache
 from .db import get_session
 from .forms import (
     AgeForm,
@@ -114,7 +116,13 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
                 city["free_city"] = True
             cities.append(city)
     data = {"edition": catalog.edition, "cities": cities}
-    parse_game(data)  # the set-up form only builds legal games; fail loudly if not
+    try:
+        parse_game(data)  # refuses names no page or database can hold (NUL, lone surrogates)
+    except GameFormatError as exc:
+        seat = int(exc.field[7:].split("]")[0]) if exc.field.startswith("cities[") else 0
+        field = seats[min(seat, len(seats) - 1)].player
+        field.errors = [*list(field.errors or []), render_text(exc.message)]
+        return render_template("games/new.html", form=form, pad=pad, catalog=catalog), 400
     row = store.create_game(
         get_session(),
         data,
@@ -589,16 +597,18 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
             outcome = hand_out(age, row_city.data.get("military") or [], tokens[seat], handed, rules)
             outcomes.append(outcome)
             changes[seat] = ({**row_city.data, "military": list(outcome.tokens)}, row_city.version)
-        try:
-            store.replace_cities(get_session(), fresh.row, changes)
+        conflicts[str(age)] = {"shields": shields, "tokens": tokens}
+        try:  # the tokens and the age's record in one transaction
+            store.hand_out_age(get_session(), fresh.row, changes, conflicts)
         except store.StaleCity:
             continue  # a phone saved meanwhile: hand out over what it saved
+        except store.GameLocked:
+            flash(_("This game is locked: nothing can change any more."), "error")
+            return redirect(url_for("games.scoreboard", token=token))
         break
     else:
         flash(_("The cities kept changing while the tokens were handed out: try again."), "error")
         return redirect(url_for("games.end_of_age", token=token, age=age))
-    conflicts[str(age)] = {"shields": shields, "tokens": tokens}
-    store.set_conflicts(get_session(), fresh.row, conflicts)
     return render_template(
         "games/age.html",
         loaded=gamestate.load(token, edit=True),
@@ -670,16 +680,38 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
 @bp.get("/g/<token>/scoreboard")
 def scoreboard(token: str) -> Response | str:
     """The score pad as a table; with ``?partial=1`` only the live part (for polling)."""
-    loaded = gamestate.load(token)
-    state = store.state_version(loaded.row)
-    etag = f'"{state}"'
     if request.args.get("partial"):
-        if request.headers.get("If-None-Match") == etag:
-            return Response(status=304, headers={"ETag": etag})
-        response = Response(render_template("games/_scoreboard.html", **_scoreboard_context(loaded)))
-        response.headers["ETag"] = etag
-        return response
+        return _live_board(token)
+    loaded = gamestate.load(token)
     return render_template("games/scoreboard.html", lock_form=LockForm(), **_scoreboard_context(loaded))
+
+
+def _live_board(token: str) -> Response:
+    """The poll: 304 from one indexed row when nothing changed, else the shared rendering."""
+    found = store.state_of(get_session(), token)
+    if found is None:
+        abort(404)
+    game_id, state, _editable = found
+    language = str(get_locale() or "en")
+    etag = f"{state}-{language}"
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+
+    def render() -> tuple[str, str]:
+        loaded = gamestate.load(token)
+        return store.state_version(loaded.row), render_template(
+            "games/_scoreboard.html", **_scoreboard_context(loaded)
+        )
+
+    boards: BoardCache = current_app.extensions.setdefault("boards", BoardCache())  # one per app (database)
+    board = boards.get_or_render(game_id, state, language, render)
+    gzipped = "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    response = Response(board.gzipped if gzipped else board.html, mimetype="text/html")
+    if gzipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    response.headers["ETag"] = f'"{board.state}-{language}"'
+    return response
 
 
 @bp.post("/g/<token>/lock")
@@ -700,7 +732,7 @@ def lock(token: str) -> str | WerkzeugResponse:
 def export(token: str) -> Response:
     """The game in the JSON game format, as a file."""
     loaded = gamestate.load(token)
-    body = json.dumps(loaded.data, ensure_ascii=False, indent=2)
+    body = jsonio.dumps_bytes(loaded.data, indent=True)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="7wonders-game.json"'
     return response
@@ -720,8 +752,8 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
             form.text.errors = [_("Choose a file or paste the game's JSON.")]
             return render_template("games/import.html", form=form), 400
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
+            data = jsonio.loads(raw)  # deep nesting, huge numbers, lone surrogates: bad JSON
+        except jsonio.JSONDecodeError as exc:
             form.text.errors = [
                 _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
             ]

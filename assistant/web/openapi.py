@@ -2,12 +2,202 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from ..rules.model import CATEGORIES, Color, Resource, WhyNot
+from ..rules.catalog import Catalog, available_editions, catalog_for
+from ..rules.gameio import (
+    MAX_CARDS,
+    MAX_COINS,
+    MAX_NAME_LENGTH,
+    MAX_SHIELDS,
+    MAX_SYMBOLS,
+    MAX_TOKEN,
+    MAX_TOKENS,
+    SYMBOL_FIELDS,
+    category_range,
+)
+from ..rules.model import Color, Resource, WhyNot
 
 RESOURCES = [r.value for r in Resource]
-CATEGORY_NAMES = [c.value for c in CATEGORIES]
+MAX_VERSION = 2**31 - 1
+# Printable text: no control characters (a lone surrogate cannot be written in UTF-8 at all).
+PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+
+
+def city_schema_name(edition: int) -> str:
+    """The component describing a city of one edition: ``City`` for the first (the default),
+    ``CityEdition2`` and so on for the others."""
+    return "City" if edition == 1 else f"CityEdition{edition}"
+
+
+def _card_ids(catalog: Catalog) -> list[str]:
+    return sorted({c.id for c in catalog.cards})
+
+
+def _wonder_input(catalog: Catalog) -> list[str]:
+    return sorted({*(w.id for w in catalog.wonders), *(a for w in catalog.wonders for a in w.aliases)})
+
+
+def _side_input(catalog: Catalog) -> list[str]:
+    """``A``/``B`` in either case, and the edition's names for them (``Day``, ``night``)."""
+    names = [n for n in dict(catalog.rules.side_names).values() if n not in ("A", "B")]
+    return sorted({"A", "B", "a", "b", *names, *(n.lower() for n in names), *(n.upper() for n in names)})
+
+
+def _side_spellings(catalog: Catalog, side: str) -> list[str]:
+    name = dict(catalog.rules.side_names).get(side, side)
+    return sorted({side, side.lower(), name, name.lower(), name.upper()})
+
+
+def _stage_limits(catalog: Catalog) -> list[dict[str, Any]]:
+    """``stages`` is at most the number of stages of the city's wonder side."""
+    rules = []
+    for wonder in catalog.wonders:
+        names = sorted({wonder.id, *wonder.aliases})
+        for side in wonder.sides:
+            condition: dict[str, Any] = {
+                "required": ["wonder"],
+                "properties": {
+                    "wonder": {"enum": names},
+                    "side": {"enum": _side_spellings(catalog, side.side)},
+                },
+            }
+            if side.side != "A":  # a city without a side is on side A
+                condition["required"] = ["wonder", "side"]
+            rules.append({"if": condition, "then": {"properties": {"stages": {"maximum": len(side.stages)}}}})
+    return rules
+
+
+def _city(catalog: Catalog) -> dict[str, Any]:
+    """One edition's city: its cards, wonders, side names, categories and Free City."""
+    rules = catalog.rules
+    most_stages = max(len(side.stages) for w in catalog.wonders for side in w.sides)
+    sides = dict(rules.side_names)
+    return {
+        "type": "object",
+        "required": ["player"],
+        "description": f"A city of edition {catalog.edition} ({rules.name}).",
+        "properties": {
+            "player": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_NAME_LENGTH,
+                "pattern": "\\S",
+                "allOf": [{"pattern": PRINTABLE}],
+                "description": "Runs of white space count as one space; no control characters.",
+            },
+            "wonder": {
+                "type": "string",
+                "enum": _wonder_input(catalog),
+                "description": "A wonder id (input also accepts the variants listed and any case of the names).",
+            },
+            "side": {
+                "type": "string",
+                "enum": _side_input(catalog),
+                "description": "A or B"
+                + (
+                    f" (this edition's {sides['A']} and {sides['B']})." if sides.get("A", "A") != "A" else "."
+                ),
+            },
+            "stages": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": most_stages,
+                "description": "At most the number of stages of the wonder's side.",
+            },
+            "coins": {"type": "integer", "minimum": 0, "maximum": MAX_COINS},
+            "cards": {
+                "type": "array",
+                "maxItems": MAX_CARDS,
+                "items": {"type": "string", "enum": _card_ids(catalog)},
+                "description": "Card ids (input also accepts the English names in any case, and common variants).",
+            },
+            "military": {
+                "type": "array",
+                "maxItems": MAX_TOKENS,
+                "items": {"type": "integer", "minimum": -MAX_TOKEN, "maximum": MAX_TOKEN},
+                "description": "Conflict tokens: "
+                + ", ".join(str(v) for v in sorted({*rules.victory_tokens, rules.defeat_token}, reverse=True))
+                + " (others are reported as problems).",
+            },
+            "shields_by_age": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
+                "minItems": rules.ages,
+                "maxItems": rules.ages,
+            },
+            "free_city": (
+                {"type": "boolean"}
+                if rules.free_city_players
+                else {"type": "boolean", "const": False, "description": "This edition has no Free City."}
+            ),
+            "categories": {
+                "type": "object",
+                "properties": {
+                    c.value: {
+                        "type": "integer",
+                        "minimum": category_range(c)[0],
+                        "maximum": category_range(c)[1],
+                    }
+                    for c in rules.categories
+                },
+                "additionalProperties": False,
+            },
+            "science_symbols": {
+                "type": "object",
+                "properties": {
+                    k: {"type": "integer", "minimum": 0, "maximum": MAX_SYMBOLS} for k in SYMBOL_FIELDS
+                },
+                "additionalProperties": False,
+            },
+        },
+        "allOf": [
+            # A pad-entered city gives categories instead of cards, and may omit its wonder.
+            {"not": {"required": ["cards", "categories"]}},
+            {"if": {"not": {"required": ["categories"]}}, "then": {"required": ["wonder"]}},
+            {"if": {"required": ["science_symbols"]}, "then": {"required": ["categories"]}},
+            *_stage_limits(catalog),
+        ],
+    }
+
+
+def _edition_of_game(edition: int) -> dict[str, Any]:
+    if edition == 1:
+        return {"anyOf": [{"not": {"required": ["edition"]}}, {"properties": {"edition": {"const": 1}}}]}
+    return {"required": ["edition"], "properties": {"edition": {"const": edition}}}
+
+
+def _fewest_cities(catalog: Catalog) -> int:
+    """The smallest table: the least players, or two players and the Free City."""
+    rules = catalog.rules
+    return (
+        min(rules.min_players, rules.free_city_players + 1) if rules.free_city_players else rules.min_players
+    )
+
+
+def _game_rules(catalog: Catalog) -> list[dict[str, Any]]:
+    """What a game of one edition holds: its cities, how many, and where its Free City sits."""
+    rules = catalog.rules
+    edition = _edition_of_game(catalog.edition)
+    cities = {
+        "minItems": _fewest_cities(catalog),
+        "maxItems": rules.max_players,
+        "items": _ref(city_schema_name(catalog.edition)),
+    }
+    checks: list[dict[str, Any]] = [{"if": edition, "then": {"properties": {"cities": cities}}}]
+    if rules.free_city_players:  # the Free City plays only beside that many players
+        checks.append(
+            {
+                "if": {
+                    "allOf": [edition, {"properties": {"cities": {"minItems": rules.free_city_players + 2}}}]
+                },
+                "then": {
+                    "properties": {"cities": {"items": {"properties": {"free_city": {"const": False}}}}}
+                },
+            }
+        )
+    return checks
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -20,247 +210,288 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 ERROR = _json(_ref("Error"), "The input cannot be used: one sentence naming the field.")
 
-SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {"type": "string"},
-            "field": {"type": "string"},
-            "current_version": {"type": "integer"},
-            "locked": {"type": "boolean"},
-            "status": {"type": "integer"},
+
+@cache
+def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
+    """Every component schema, for the editions the app knows."""
+    catalogs = [catalog_for(e) for e in editions]
+    categories = sorted({c.value for cat in catalogs for c in cat.rules.categories})
+    fewest_categories = min(len(cat.rules.categories) for cat in catalogs)
+    cities = {city_schema_name(cat.edition): _city(cat) for cat in catalogs}
+    most = max(cat.rules.max_players for cat in catalogs)
+    least = min(_fewest_cities(cat) for cat in catalogs)
+    all_cards = sorted({c.id for cat in catalogs for c in cat.cards})
+    return {
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {
+                "error": {"type": "string"},
+                "field": {"type": "string"},
+                "current_version": {"type": "integer"},
+                "locked": {"type": "boolean"},
+                "status": {"type": "integer"},
+            },
         },
-    },
-    "ResourceCount": {
-        "type": "object",
-        "additionalProperties": {"type": "integer", "minimum": 1},
-        "propertyNames": {"enum": [*RESOURCES, "coins"]},
-    },
-    "City": {
-        "type": "object",
-        "required": ["player"],
-        "properties": {
-            "player": {"type": "string", "minLength": 1, "maxLength": 40},
-            "wonder": {
-                "type": "string",
-                "description": "rhodes, alexandria, ephesus, babylon, olympia, halicarnassus, giza (and variants)",
-            },
-            "side": {"type": "string", "enum": ["A", "B", "a", "b"]},
-            "stages": {"type": "integer", "minimum": 0, "maximum": 4},
-            "coins": {"type": "integer", "minimum": 0},
-            "cards": {"type": "array", "items": {"type": "string"}},
-            "military": {"type": "array", "items": {"type": "integer"}},
-            "shields_by_age": {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 0},
-                "minItems": 3,
-                "maxItems": 3,
-            },
-            "free_city": {"type": "boolean"},
-            "categories": {
-                "type": "object",
-                "properties": {c: {"type": "integer"} for c in CATEGORY_NAMES},
-                "additionalProperties": False,
-            },
-            "science_symbols": {
-                "type": "object",
-                "properties": {
-                    k: {"type": "integer", "minimum": 0} for k in ("compass", "gear", "tablet", "wild")
+        "ResourceCount": {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 1},
+            "propertyNames": {"enum": [*RESOURCES, "coins"]},
+        },
+        **cities,
+        "Game": {
+            "type": "object",
+            "required": ["cities"],
+            "properties": {
+                "edition": {"type": "integer", "enum": list(editions), "default": 1},
+                "cities": {
+                    "type": "array",
+                    "minItems": least,
+                    "maxItems": most,
+                    "description": "In clockwise seating order, each a city of the game's edition. "
+                    "The Free City (two players, first edition) only in a table of 3.",
                 },
-                "additionalProperties": False,
             },
-        },
-    },
-    "Game": {
-        "type": "object",
-        "required": ["cities"],
-        "properties": {
-            "edition": {"type": "integer", "enum": [1]},
-            "cities": {"type": "array", "minItems": 3, "maxItems": 7, "items": _ref("City")},
-        },
-    },
-    "Problem": {
-        "type": "object",
-        "required": ["severity", "code", "city", "message"],
-        "properties": {
-            "severity": {"type": "string", "enum": ["error", "warning", "info"]},
-            "code": {"type": "string"},
-            "city": {"type": ["integer", "null"]},
-            "message": {"type": "string"},
-            "card": {"type": "string"},
-            "field": {"type": "string"},
-        },
-    },
-    "Detail": {
-        "type": "object",
-        "required": ["category", "points", "source", "reason"],
-        "properties": {
-            "category": {"type": "string", "enum": CATEGORY_NAMES},
-            "points": {"type": "integer"},
-            "source": {"type": "string"},
-            "reason": {"type": "string"},
-        },
-    },
-    "CityScore": {
-        "type": "object",
-        "required": ["player", "categories", "total", "coins", "rank", "details"],
-        "properties": {
-            "player": {"type": "string"},
-            "categories": {
-                "type": "object",
-                "required": CATEGORY_NAMES,
-                "properties": {c: {"type": "integer"} for c in CATEGORY_NAMES},
-                "additionalProperties": False,
-            },
-            "total": {"type": "integer"},
-            "coins": {"type": "integer"},
-            "rank": {"type": ["integer", "null"], "minimum": 1},
-            "free_city": {"type": "boolean"},
-            "wonder": {"type": ["string", "null"]},
-            "side": {"type": ["string", "null"]},
-            "details": {"type": "array", "items": _ref("Detail")},
-        },
-    },
-    "ScoreSheet": {
-        "type": "object",
-        "required": ["edition", "cities", "winners", "problems"],
-        "properties": {
-            "edition": {"type": "integer"},
-            "cities": {"type": "array", "items": _ref("CityScore")},
-            "winners": {"type": "array", "items": {"type": "string"}},
-            "decided_by": {"type": "string", "enum": ["points", "coins", "shared", "alone"]},
-            "explanation": {"type": "string"},
-            "problems": {"type": "array", "items": _ref("Problem")},
-        },
-    },
-    "Payment": {
-        "type": "object",
-        "required": ["bank", "left", "right", "total", "buy"],
-        "properties": {
-            "bank": {"type": "integer", "minimum": 0},
-            "left": {"type": "integer", "minimum": 0},
-            "right": {"type": "integer", "minimum": 0},
-            "total": {"type": "integer", "minimum": 0},
-            "buy": {
-                "type": "object",
-                "properties": {"left": _ref("ResourceCount"), "right": _ref("ResourceCount")},
-                "additionalProperties": False,
-            },
-        },
-    },
-    "Verdict": {
-        "type": "object",
-        "required": ["buildable", "reason"],
-        "properties": {
-            "buildable": {"type": "boolean"},
-            "how": {
-                "type": "string",
-                "enum": ["chain", "free", "own", "coins", "trade", "free-build", "discard"],
-            },
-            "why": {"type": "string", "enum": [w.value for w in WhyNot]},
-            "cheapest": {"oneOf": [_ref("Payment"), {"type": "null"}]},
-            "options": {"type": "array", "items": _ref("Payment")},
-            "reason": {"type": "string"},
-            "notes": {"type": "array", "items": {"type": "string"}},
-        },
-    },
-    "CanBuildRequest": {
-        "type": "object",
-        "required": ["game", "city"],
-        "properties": {
-            "game": _ref("Game"),
-            "city": {"type": "integer", "minimum": 0},
-            "card": {"type": "string"},
-            "stage": {"type": "boolean"},
-        },
-    },
-    "FreeCityRequest": {
-        "type": "object",
-        "required": ["game", "hand"],
-        "properties": {
-            "game": _ref("Game"),
-            "hand": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 20},
-        },
-    },
-    "FreeCityPlay": {
-        "type": "object",
-        "required": ["card", "action", "reason"],
-        "properties": {
-            "card": {"type": "string"},
-            "action": {"type": "string", "enum": ["chain", "build", "stage", "discard"]},
-            "reason": {"type": "string"},
-            "alternatives": {"type": "array", "items": {"type": "string"}},
-        },
-    },
-    "MilitaryRequest": {
-        "type": "object",
-        "required": ["age", "shields"],
-        "properties": {
-            "age": {"type": "integer", "enum": [1, 2, 3]},
-            "shields": {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 0},
-                "minItems": 3,
-                "maxItems": 7,
-            },
-        },
-    },
-    "MilitaryResult": {
-        "type": "object",
-        "required": ["age", "tokens"],
-        "properties": {
-            "age": {"type": "integer"},
-            "tokens": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
-        },
-    },
-    "Catalog": {
-        "type": "object",
-        "required": ["edition", "cards", "wonders"],
-        "properties": {
-            "edition": {"type": "integer"},
-            "cards": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "name", "age", "color", "cost", "players", "chain_from", "effect"],
+            "allOf": [
+                *(check for cat in catalogs for check in _game_rules(cat)),
+                {
                     "properties": {
-                        "id": {"type": "string"},
-                        "name": {"type": "string"},
-                        "age": {"type": "integer", "enum": [1, 2, 3]},
-                        "color": {"type": "string", "enum": [c.value for c in Color]},
-                        "cost": _ref("ResourceCount"),
-                        "players": {"type": "array", "items": {"type": "integer"}},
-                        "chain_from": {"type": "array", "items": {"type": "string"}},
-                        "chain_to": {"type": "array", "items": {"type": "string"}},
-                        "effect": {"type": "string"},
+                        "cities": {
+                            "contains": {
+                                "required": ["free_city"],
+                                "properties": {"free_city": {"const": True}},
+                            },
+                            "minContains": 0,
+                            "maxContains": 1,
+                        }
+                    }
+                },
+            ],
+        },
+        "Problem": {
+            "type": "object",
+            "required": ["severity", "code", "city", "message"],
+            "properties": {
+                "severity": {"type": "string", "enum": ["error", "warning", "info"]},
+                "code": {"type": "string"},
+                "city": {"type": ["integer", "null"]},
+                "message": {"type": "string"},
+                "card": {"type": "string"},
+                "field": {"type": "string"},
+            },
+        },
+        "Detail": {
+            "type": "object",
+            "required": ["category", "points", "source", "reason"],
+            "properties": {
+                "category": {"type": "string", "enum": categories},
+                "points": {"type": "integer"},
+                "source": {"type": "string"},
+                "reason": {"type": "string"},
+            },
+        },
+        "CityScore": {
+            "type": "object",
+            "required": ["player", "categories", "total", "coins", "rank", "details"],
+            "properties": {
+                "player": {"type": "string"},
+                "categories": {
+                    "type": "object",
+                    "description": "Every category of the game's edition, in its order.",
+                    "minProperties": fewest_categories,
+                    "properties": {c: {"type": "integer"} for c in categories},
+                    "additionalProperties": False,
+                },
+                "total": {"type": "integer"},
+                "coins": {"type": "integer"},
+                "rank": {"type": ["integer", "null"], "minimum": 1},
+                "free_city": {"type": "boolean"},
+                "wonder": {"type": ["string", "null"]},
+                "side": {"type": ["string", "null"]},
+                "details": {"type": "array", "items": _ref("Detail")},
+            },
+        },
+        "ScoreSheet": {
+            "type": "object",
+            "required": ["edition", "cities", "winners", "problems"],
+            "properties": {
+                "edition": {"type": "integer", "enum": list(editions)},
+                "cities": {"type": "array", "items": _ref("CityScore")},
+                "winners": {"type": "array", "items": {"type": "string"}},
+                "decided_by": {"type": "string", "enum": ["points", "coins", "shared", "alone"]},
+                "explanation": {"type": "string"},
+                "problems": {"type": "array", "items": _ref("Problem")},
+            },
+        },
+        "Payment": {
+            "type": "object",
+            "required": ["bank", "left", "right", "total", "buy"],
+            "properties": {
+                "bank": {"type": "integer", "minimum": 0},
+                "left": {"type": "integer", "minimum": 0},
+                "right": {"type": "integer", "minimum": 0},
+                "total": {"type": "integer", "minimum": 0},
+                "buy": {
+                    "type": "object",
+                    "properties": {"left": _ref("ResourceCount"), "right": _ref("ResourceCount")},
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "Verdict": {
+            "type": "object",
+            "required": ["buildable", "reason"],
+            "properties": {
+                "buildable": {"type": "boolean"},
+                "how": {
+                    "type": "string",
+                    "enum": ["chain", "free", "own", "coins", "trade", "free-build", "discard"],
+                },
+                "why": {"type": "string", "enum": [w.value for w in WhyNot]},
+                "cheapest": {"oneOf": [_ref("Payment"), {"type": "null"}]},
+                "options": {"type": "array", "items": _ref("Payment")},
+                "reason": {"type": "string"},
+                "notes": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "CanBuildRequest": {
+            "type": "object",
+            "required": ["game", "city"],
+            "properties": {
+                "game": _ref("Game"),
+                "city": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": most - 1,
+                    "description": "Below the number of cities.",
+                },
+                "card": {"type": "string", "enum": all_cards, "description": "A card of the game's edition."},
+                "stage": {"type": "boolean"},
+            },
+            "allOf": [
+                {
+                    "oneOf": [
+                        {"required": ["card"], "properties": {"stage": {"const": False}}},
+                        {
+                            "required": ["stage"],
+                            "properties": {"stage": {"const": True}},
+                            "not": {"required": ["card"]},
+                        },
+                    ]
+                },
+                *[
+                    {
+                        "if": {"properties": {"game": {"properties": {"cities": {"maxItems": n}}}}},
+                        "then": {"properties": {"city": {"maximum": n - 1}}},
+                    }
+                    for n in range(least, most)
+                ],
+                *[
+                    {
+                        "if": {"properties": {"game": _edition_of_game(cat.edition)}},
+                        "then": {"properties": {"card": {"enum": _card_ids(cat)}}},
+                    }
+                    for cat in catalogs
+                ],
+            ],
+        },
+        "FreeCityRequest": {
+            "type": "object",
+            "required": ["game", "hand"],
+            "properties": {
+                "game": _ref("Game"),
+                "hand": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 20},
+            },
+        },
+        "FreeCityPlay": {
+            "type": "object",
+            "required": ["card", "action", "reason"],
+            "properties": {
+                "card": {"type": "string"},
+                "action": {"type": "string", "enum": ["chain", "build", "stage", "discard"]},
+                "reason": {"type": "string"},
+                "alternatives": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "MilitaryRequest": {
+            "type": "object",
+            "required": ["age", "shields"],
+            "properties": {
+                "age": {"type": "integer", "enum": [1, 2, 3]},
+                "shields": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
+                    "minItems": 3,
+                    "maxItems": 7,
+                },
+                "edition": {"type": "integer", "enum": list(editions), "default": 1},
+            },
+        },
+        "MilitaryResult": {
+            "type": "object",
+            "required": ["age", "tokens"],
+            "properties": {
+                "age": {"type": "integer"},
+                "tokens": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            },
+        },
+        "Catalog": {
+            "type": "object",
+            "required": ["edition", "cards", "wonders"],
+            "properties": {
+                "edition": {"type": "integer", "enum": list(editions)},
+                "cards": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["id", "name", "age", "color", "cost", "players", "chain_from", "effect"],
+                        "properties": {
+                            "id": {"type": "string"},
+                            "name": {"type": "string"},
+                            "age": {"type": "integer", "enum": [1, 2, 3]},
+                            "color": {"type": "string", "enum": [c.value for c in Color]},
+                            "cost": _ref("ResourceCount"),
+                            "players": {"type": "array", "items": {"type": "integer"}},
+                            "chain_from": {"type": "array", "items": {"type": "string"}},
+                            "chain_to": {"type": "array", "items": {"type": "string"}},
+                            "chain_symbol": {
+                                "type": ["string", "null"],
+                                "description": "An edition chaining by symbol: the symbol that builds this card free.",
+                            },
+                            "gives_chains": {
+                                "type": "array",
+                                "items": {"type": "string"},
+                                "description": "An edition chaining by symbol: the symbols this card prints.",
+                            },
+                            "effect": {"type": "string"},
+                        },
                     },
                 },
-            },
-            "wonders": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "name", "sides"],
-                    "properties": {
-                        "id": {"type": "string"},
-                        "name": {"type": "string"},
-                        "sides": {
-                            "type": "object",
-                            "additionalProperties": {
+                "wonders": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["id", "name", "sides"],
+                        "properties": {
+                            "id": {"type": "string"},
+                            "name": {"type": "string"},
+                            "sides": {
                                 "type": "object",
-                                "required": ["resource", "stages"],
-                                "properties": {
-                                    "resource": {"type": "string", "enum": RESOURCES},
-                                    "stages": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "required": ["cost", "points", "effect"],
-                                            "properties": {
-                                                "cost": _ref("ResourceCount"),
-                                                "points": {"type": "integer"},
-                                                "effect": {"type": "string"},
+                                "additionalProperties": {
+                                    "type": "object",
+                                    "required": ["resource", "stages"],
+                                    "properties": {
+                                        "resource": {"type": "string", "enum": RESOURCES},
+                                        "stages": {
+                                            "type": "array",
+                                            "items": {
+                                                "type": "object",
+                                                "required": ["cost", "points", "effect"],
+                                                "properties": {
+                                                    "cost": _ref("ResourceCount"),
+                                                    "points": {"type": "integer"},
+                                                    "effect": {"type": "string"},
+                                                },
                                             },
                                         },
                                     },
@@ -271,49 +502,58 @@ SCHEMAS: dict[str, Any] = {
                 },
             },
         },
-    },
-    "StoredGame": {
-        "type": "object",
-        "required": ["game", "scores", "versions", "locked", "state", "view_url"],
-        "properties": {
-            "game": _ref("Game"),
-            "scores": _ref("ScoreSheet"),
-            "versions": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-            "locked": {"type": "boolean"},
-            "mode": {"type": "string", "enum": ["cards", "pad"]},
-            "title": {"type": ["string", "null"]},
-            "state": {"type": "string"},
-            "view_url": {"type": "string"},
-            "view_token": {"type": "string"},
-            "token": {"type": "string", "description": "The edit token (only when the game is created)."},
-            "edit_url": {"type": "string"},
+        "StoredGame": {
+            "type": "object",
+            "required": ["game", "scores", "versions", "locked", "state", "view_url"],
+            "properties": {
+                "game": _ref("Game"),
+                "scores": _ref("ScoreSheet"),
+                "versions": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                "locked": {"type": "boolean"},
+                "mode": {"type": "string", "enum": ["cards", "pad"]},
+                "title": {"type": ["string", "null"]},
+                "state": {"type": "string"},
+                "view_url": {"type": "string"},
+                "view_token": {"type": "string"},
+                "token": {"type": "string", "description": "The edit token (only when the game is created)."},
+                "edit_url": {"type": "string"},
+            },
         },
-    },
-    "CreateGame": {
-        "type": "object",
-        "required": ["game"],
-        "properties": {"game": _ref("Game"), "title": {"type": "string", "maxLength": 80}},
-    },
-    "ReplaceCity": {
-        "type": "object",
-        "required": ["city", "version"],
-        "properties": {"city": _ref("City"), "version": {"type": "integer"}},
-    },
-    "Lock": {"type": "object", "properties": {"locked": {"type": "boolean"}}},
-}
+        "CreateGame": {
+            "type": "object",
+            "required": ["game"],
+            "properties": {
+                "game": _ref("Game"),
+                "title": {"type": "string", "maxLength": 80, "pattern": PRINTABLE},
+            },
+        },
+        "ReplaceCity": {
+            "type": "object",
+            "required": ["city", "version"],
+            "properties": {
+                "city": {
+                    "anyOf": [_ref(name) for name in cities],
+                    "description": "A city of the stored game's edition.",
+                },
+                "version": {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
+            },
+        },
+        "Lock": {"type": "object", "properties": {"locked": {"type": "boolean"}}},
+    }
+
 
 TOKEN = {
     "name": "token",
     "in": "path",
     "required": True,
-    "schema": {"type": "string"},
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
     "description": "The game's edit token (or, to read, its read-only token).",
 }
 SEAT = {
     "name": "seat",
     "in": "path",
     "required": True,
-    "schema": {"type": "integer", "minimum": 0},
+    "schema": {"type": "integer", "minimum": 0, "maximum": 6},
     "description": "The city's index in seating order.",
 }
 
@@ -325,9 +565,18 @@ def _body(name: str) -> dict[str, Any]:
 PATHS: dict[str, Any] = {
     "/api/v1/catalog": {
         "get": {
-            "summary": "Every card and wonder of the first edition",
+            "summary": "Every card and wonder of an edition",
             "operationId": "catalog",
-            "responses": {"200": _json(_ref("Catalog"), "The catalog.")},
+            "parameters": [
+                {
+                    "name": "edition",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer", "default": 1},
+                    "description": "The edition (1, the default, or 2 for the 2020 game).",
+                }
+            ],
+            "responses": {"200": _json(_ref("Catalog"), "The catalog."), "400": ERROR},
         },
     },
     "/api/v1/score": {
@@ -426,8 +675,40 @@ PATHS: dict[str, Any] = {
 }
 
 
+def _links(token: str) -> dict[str, Any]:
+    """Where a stored game's answer leads (OpenAPI links, for clients and stateful testing)."""
+    return {
+        "readGame": {"operationId": "readGame", "parameters": {"token": token}},
+        "replaceCity": {
+            "operationId": "replaceCity",
+            "parameters": {"token": token, "seat": 0},
+            "requestBody": {"city": "$response.body#/game/cities/0", "version": "$response.body#/versions/0"},
+            "description": "Save the first city again at the version just read.",
+        },
+        "lockGame": {"operationId": "lockGame", "parameters": {"token": token}},
+    }
+
+
+PATHS["/api/v1/games"]["post"]["responses"]["201"]["links"] = _links("$response.body#/token")
+for _path, _method in (
+    ("/api/v1/games/{token}", "get"),
+    ("/api/v1/games/{token}/cities/{seat}", "put"),
+    ("/api/v1/games/{token}/lock", "post"),
+):
+    PATHS[_path][_method]["responses"]["200"] = dict(
+        PATHS[_path][_method]["responses"]["200"], links=_links("$request.path.token")
+    )
+for _path, _method in (("/api/v1/games/{token}", "get"), ("/api/v1/games/{token}/cities/{seat}", "put")):
+    PATHS[_path][_method]["responses"]["200"]["headers"] = {
+        "ETag": {
+            "description": "The game's state (as in `state`): it changes with every change to the game.",
+            "schema": {"type": "string"},
+        }
+    }
+
+
 def document() -> dict[str, Any]:
-    """The whole OpenAPI document."""
+    """The whole OpenAPI document, for every edition the app knows."""
     return {
         "openapi": "3.1.0",
         "info": {
@@ -436,5 +717,5 @@ def document() -> dict[str, Any]:
             "description": "Score games, adjudicate builds and keep games in the JSON game format.",
         },
         "paths": PATHS,
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": _schemas(available_editions())},
     }

@@ -1,10 +1,24 @@
-"""Security headers, a content security policy, and gzip for text responses."""
+"""Security headers, a content security policy, gzip for text responses, and an encrypted
+session cookie.
+
+The session cookie holds this phone's recent games, i.e. edit tokens. Flask's cookie is
+signed but readable by anyone who sees it (base64 JSON); here its content is encrypted
+and authenticated with Fernet (AES-128-CBC and HMAC-SHA256, from ``cryptography``), keyed
+from the app's secret key by HKDF, then signed as before.
+"""
 
 from __future__ import annotations
 
+import base64
 import gzip
+from typing import Any
 
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface, session_json_serializer
+from itsdangerous import URLSafeTimedSerializer
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -14,7 +28,52 @@ CSP = (
 COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
 
 
+def _fernet(secret: str | bytes) -> Fernet:
+    raw = secret.encode() if isinstance(secret, str) else secret
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"wonders-assistant session").derive(raw)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+class _EncryptedJSON:
+    """Flask's tagged JSON, encrypted; what cannot be decrypted reads as an empty session."""
+
+    def __init__(self, secret: str | bytes) -> None:
+        self._fernet = _fernet(secret)
+
+    def dumps(self, value: Any) -> str:
+        return self._fernet.encrypt(session_json_serializer.dumps(value).encode()).decode("ascii")
+
+    def loads(self, value: str | bytes) -> Any:
+        try:
+            return session_json_serializer.loads(self._fernet.decrypt(value).decode())
+        except (InvalidToken, ValueError, TypeError):
+            return {}
+
+
+class EncryptedCookieSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed cookie session, with its content encrypted."""
+
+    salt = "cookie-session-encrypted"  # a cookie from before (plain JSON) fails the signature: empty
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:  # type: ignore[override]
+        if not app.secret_key:
+            return None
+        cached = app.extensions.get("session_serializer")
+        if cached is None or cached[0] != app.secret_key:
+            serializer = URLSafeTimedSerializer(
+                app.secret_key,
+                salt=self.salt,
+                serializer=_EncryptedJSON(app.secret_key),
+                signer_kwargs={"key_derivation": self.key_derivation, "digest_method": self.digest_method},
+            )
+            cached = (app.secret_key, serializer)
+            app.extensions["session_serializer"] = cached
+        return cached[1]  # type: ignore[no-any-return]
+
+
 def init_app(app: Flask) -> None:
+    app.session_interface = EncryptedCookieSessionInterface()
+
     @app.after_request
     def _headers(response: Response) -> Response:
         response.headers.setdefault("Content-Security-Policy", CSP)

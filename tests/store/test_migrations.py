@@ -63,3 +63,133 @@ def test_upgrading_twice_changes_nothing(tmp_path: Path):
     upgrade(engine)
     upgrade(engine)
     assert current_revision(engine) == head_revision()
+
+
+# --- issue 15, item 6: the first start is atomic; several starts at once migrate once ---------------
+
+PAUSE_DURING_MIGRATION = """
+import sys, time
+from pathlib import Path
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from assistant.store.db import make_engine, upgrade
+
+@event.listens_for(Engine, "after_cursor_execute")
+def pause(conn, cursor, statement, *args):
+    # The games table exists, the cities table does not yet: the worst moment to die.
+    if statement.lstrip().upper().startswith("CREATE TABLE CITIES"):
+        Path(sys.argv[2]).write_text("paused")
+        time.sleep(600)
+
+upgrade(make_engine(sys.argv[1]))
+"""
+
+
+def _kill_during_first_migration(url: str, tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    marker = tmp_path / "paused"
+    proc = subprocess.Popen([sys.executable, "-c", PAUSE_DURING_MIGRATION, url, str(marker)])
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert proc.poll() is None, "the migration ended before the pause"
+            assert time.monotonic() < deadline, "the migration never reached CREATE TABLE cities"
+            time.sleep(0.05)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_a_first_start_killed_during_the_migration_starts_the_next_time(db, tmp_path: Path, request):
+    from tests.conftest import make_test_app
+    from tests.web.games import three
+
+    url = (
+        f"sqlite:///{tmp_path / 'killed.db'}" if db == "sqlite" else request.getfixturevalue("pg_schema_url")
+    )
+    _kill_during_first_migration(url, tmp_path)
+    app = make_test_app(tmp_path, url)  # migrates on start, as serve does
+    engine = app.extensions["db_engine"]
+    assert current_revision(engine) == head_revision()
+    assert app.test_client().post("/api/v1/games", json={"game": three()}).status_code == 201
+    engine.dispose()
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_several_processes_starting_at_once_on_an_empty_database_migrate_once(db, tmp_path: Path, request):
+    import threading
+
+    url = (
+        f"sqlite:///{tmp_path / 'together.db'}"
+        if db == "sqlite"
+        else request.getfixturevalue("pg_schema_url")
+    )
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        engine = make_engine(url)
+        barrier.wait()
+        try:
+            upgrade(engine)
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            engine.dispose()
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    engine = make_engine(url)
+    assert current_revision(engine) == head_revision()
+    engine.dispose()
+
+
+def test_a_game_poisoned_by_an_older_version_opens_again_after_the_upgrade(tmp_path: Path):
+    """Before issue 15 a player named "\\ud800" was stored and broke every page of the game."""
+    from tests.conftest import make_test_app
+
+    url = f"sqlite:///{tmp_path / 'poisoned.db'}"
+    engine = make_engine(url)
+    upgrade(engine, "0002")
+    city = '{"player": "%s", "wonder": "%s", "side": "A", "stages": 0, "coins": 3, "cards": []}'
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO games (edit_token, view_token, edition, mode, title, locked, version, created_at, updated_at) "
+                "VALUES ('edit-old', 'view-old', 1, 'cards', :title, false, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ),
+            {"title": "Fri\x00day"},
+        )
+        game_id = conn.execute(text("SELECT id FROM games")).scalar_one()
+        for seat, (player, wonder) in enumerate(
+            [("\\ud800", "giza"), ("Bo\\u0000", "rhodes"), ("Cy", "babylon")]
+        ):
+            conn.execute(
+                text(
+                    "INSERT INTO cities (game_id, seat, data, version, updated_at) VALUES (:g, :s, :d, 1, CURRENT_TIMESTAMP)"
+                ),
+                {"g": game_id, "s": seat, "d": city % (player, wonder)},
+            )
+    engine.dispose()
+    client = make_test_app(tmp_path, url).test_client()
+    for path in (
+        "/g/edit-old",
+        "/g/edit-old/city/0",
+        "/g/edit-old/scoreboard",
+        "/api/v1/games/edit-old",
+        "/",
+    ):
+        assert client.get(path).status_code == 200, path
+    body = client.get("/api/v1/games/edit-old").get_json()
+    assert [c["player"] for c in body["game"]["cities"]] == ["\ufffd", "Bo\ufffd", "Cy"]
+    assert body["title"] == "Friday"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 # Three players, hand-scored:
@@ -31,3 +32,11 @@ THREE_TOTALS = {"Ana": 25, "Bartek": 20, "Şule": 15}
 
 def three() -> dict[str, Any]:
     return copy.deepcopy(THREE)
+
+
+def board_coins(board: bytes) -> dict[int, int]:
+    """Each entered seat's coins, as the scoreboard shows them beside its wonder."""
+    rows = re.findall(
+        rb'data-seat="(\d+)"(?:(?!data-seat=).)*?class="coins-note".*?(\d+)</span>', board, re.S
+    )
+    return {int(seat): int(coins) for seat, coins in rows}

@@ -1,0 +1,134 @@
+"""Running the app under waitress: limits that keep slow clients from starving the rest,
+and ``--workers N`` processes sharing one port.
+
+waitress reads every request whole in its event loop before a thread runs the app, so a
+phone on a bad connection costs a socket, never a thread. The limits below are therefore
+about sockets and bytes:
+
+- ``connection_limit`` 1,000 per process (waitress's default, 100, let 100 half-sent
+  requests lock every other phone out), with ``poll()`` instead of ``select()`` (which stops
+  at 1,024 sockets) and the process's open-file limit raised to match;
+- ``channel_timeout`` 30 s: a connection that sends nothing for that long is closed (a phone
+  polling every 2 s keeps its connection);
+- ``max_request_body_size``: the app's ``MAX_CONTENT_LENGTH`` (256 KiB), so waitress answers
+  413 as soon as a larger ``Content-Length`` arrives (its default, 1 GiB, was read and
+  spooled to a temporary file first), and ``max_request_header_size`` 64 KiB.
+
+Several workers: each is a process of its own (one interpreter, one GIL each) listening on
+the same address with ``SO_REUSEPORT``, so the kernel spreads connections across them. They
+share nothing but the database: the live scoreboard's cache is keyed by the game's stored
+state, which every process reads from the database.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+CONNECTION_LIMIT = 1000
+CHANNEL_TIMEOUT = 30
+MAX_HEADER_BYTES = 64 * 1024
+WORKER_ENV = "ASSISTANT_SERVE_WORKER"
+
+
+def waitress_options(app: Any, threads: int, connection_limit: int = CONNECTION_LIMIT) -> dict[str, Any]:
+    """The waitress settings for ``app`` (see the module's docstring)."""
+    return {
+        "threads": threads,
+        "connection_limit": connection_limit,
+        "channel_timeout": CHANNEL_TIMEOUT,
+        "max_request_body_size": int(app.config["MAX_CONTENT_LENGTH"]),
+        "max_request_header_size": MAX_HEADER_BYTES,
+        "asyncore_use_poll": True,
+        "backlog": 2048,
+        "ident": "assistant",
+    }
+
+
+def raise_open_file_limit(wanted: int) -> None:
+    """Let this process hold ``wanted`` sockets and files, as far as the system allows."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def shared_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` that other workers can bind too (``SO_REUSEPORT``)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def serve_one(app: Any, host: str, port: int, threads: int, *, reuse_port: bool = False) -> None:
+    """Serve ``app`` in this process until it is stopped."""
+    from waitress import serve
+
+    options = waitress_options(app, threads)
+    raise_open_file_limit(options["connection_limit"] + 256)
+    if reuse_port:
+        serve(app, sockets=[shared_socket(host, port)], **options)
+    else:
+        serve(app, host=host, port=port, **options)
+
+
+def supports_workers() -> bool:
+    return hasattr(socket, "SO_REUSEPORT") and os.name == "posix"
+
+
+def supervise(argv: list[str], workers: int, env: dict[str, str]) -> int:
+    """Start ``workers`` copies of ``python -m assistant serve ARGV`` and wait for them.
+
+    Ctrl+C or SIGTERM stops them all; if one dies, the others are stopped too and the
+    status says so (a process manager then restarts the whole service).
+    """
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-m", "assistant", "serve", *argv], env={**env, WORKER_ENV: str(n + 1)}
+        )
+        for n in range(workers)
+    ]
+    stopping = False
+
+    def stop(_signum: int = 0, _frame: Any = None) -> None:
+        nonlocal stopping
+        stopping = True
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    status = 0
+    try:
+        while not stopping:
+            for child in children:
+                code = child.poll()
+                if code is not None:
+                    sys.stderr.write(f"A worker stopped (status {code}): stopping the others.\n")
+                    status = 1
+                    stop()
+                    break
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        stop()
+    for child in children:
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    return status
