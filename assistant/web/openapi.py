@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -39,15 +40,17 @@ def _wonder_input(catalog: Catalog) -> list[str]:
     return sorted({*(w.id for w in catalog.wonders), *(a for w in catalog.wonders for a in w.aliases)})
 
 
-def _side_input(catalog: Catalog) -> list[str]:
-    """``A``/``B`` in either case, and the edition's names for them (``Day``, ``night``)."""
-    names = [n for n in dict(catalog.rules.side_names).values() if n not in ("A", "B")]
-    return sorted({"A", "B", "a", "b", *names, *(n.lower() for n in names), *(n.upper() for n in names)})
+def _any_case(word: str) -> str:
+    """A regular expression for ``word`` in any case (JSON Schema patterns have no flags)."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in word)
 
 
-def _side_spellings(catalog: Catalog, side: str) -> list[str]:
-    name = dict(catalog.rules.side_names).get(side, side)
-    return sorted({side, side.lower(), name, name.lower(), name.upper()})
+def _side_pattern(catalog: Catalog, *sides: str) -> str:
+    """What the parser reads as these sides (all by default): the letter or the edition's
+    name for it, in any case, with white space around it."""
+    names = dict(catalog.rules.side_names)
+    words = sorted({w for side in sides or tuple(names) for w in (side, names.get(side, side))})
+    return "^\\s*(?:" + "|".join(_any_case(w) for w in words) + ")\\s*$"
 
 
 def _stage_limits(catalog: Catalog) -> list[dict[str, Any]]:
@@ -60,7 +63,7 @@ def _stage_limits(catalog: Catalog) -> list[dict[str, Any]]:
                 "required": ["wonder"],
                 "properties": {
                     "wonder": {"enum": names},
-                    "side": {"enum": _side_spellings(catalog, side.side)},
+                    "side": {"pattern": _side_pattern(catalog, side.side)},
                 },
             }
             if side.side != "A":  # a city without a side is on side A
@@ -94,7 +97,7 @@ def _city(catalog: Catalog) -> dict[str, Any]:
             },
             "side": {
                 "type": "string",
-                "enum": _side_input(catalog),
+                "pattern": _side_pattern(catalog),
                 "description": "A or B"
                 + (
                     f" (this edition's {sides['A']} and {sides['B']})." if sides.get("A", "A") != "A" else "."

@@ -126,3 +126,11 @@ def test_every_2020_city_the_document_calls_valid_is_scored(client, city):
     assert GAME.is_valid(game)
     response = client.post("/api/v1/score", json=game)
     assert response.status_code == 200, (city, response.get_json())
+
+
+@pytest.mark.parametrize(("edition", "side"), [(1, " b "), (1, "a"), (2, "Night"), (2, " DAY"), (2, "b")])
+def test_every_side_the_parser_reads_the_document_accepts(client, edition, side):
+    game = copy.deepcopy(three() if edition == 1 else second_edition_table())
+    game["cities"][1]["side"] = side
+    assert GAME.is_valid(game)
+    assert client.post("/api/v1/score", json=game).status_code == 200
