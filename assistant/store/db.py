@@ -19,6 +19,8 @@ The SQLite file and its ``-wal``/``-shm`` companions are readable by their owner
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -63,13 +65,29 @@ def private_sqlite_file(url: str) -> None:
             pass
 
 
+def _wal(cursor: Any, wait: float = 15.0) -> None:
+    """Put the database in WAL mode (it stays so). Switching needs a moment alone with the
+    file and SQLite's busy handler does not wait for it, so several processes opening a new
+    database at once retry here instead of failing with "database is locked"."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _sqlite_pragmas(url: str) -> Any:
     def pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        if ":memory:" not in url and url != "sqlite://":
-            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=15000")
+        if ":memory:" not in url and url != "sqlite://":
+            _wal(cursor)
         cursor.close()
 
     return pragmas
