@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from .rules.catalog import available_editions, catalog_for
+from .rules.during import VIAS
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
 EXIT_BAD_INPUT = 2
@@ -257,12 +258,17 @@ def _verdict(data: Any, where: str) -> dict[str, Any]:
     card = data.get("card")
     if stage == (card is not None):
         raise CliError(f'{where}: card: ask about one card ("card") or the next stage ("stage": true).')
+    via = data.get("via")
+    if via is not None and via not in VIAS:
+        raise CliError(f'{where}: via: "discard" or "free-build", not {json.dumps(via)[:40]}.')
     if stage:
+        if via is not None:
+            raise CliError(f"{where}: via: a power builds a card; ask about a card, not a stage.")
         return verdict_to_dict(can_build(game, seat, stage=True))
     cid = catalog_for(game.edition).resolve_card(card) if isinstance(card, str) else None
     if cid is None:
         raise CliError(f"{where}: card: unknown card {json.dumps(card)[:40]}.")
-    return verdict_to_dict(can_build(game, seat, cid))
+    return verdict_to_dict(can_build(game, seat, cid, via=via))
 
 
 def cmd_can_build(args: argparse.Namespace) -> int:
@@ -280,6 +286,8 @@ def cmd_can_build(args: argparse.Namespace) -> int:
         body["stage"] = True
     else:
         body["card"] = args.card
+    if args.via:
+        body["via"] = args.via
     _print_json(_verdict(body, args.game), sys.stdout)
     return 0
 
@@ -528,6 +536,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--city", type=int, help="the city's index in the game (0 is the first)")
     p.add_argument("--card", help="the card's id or English name")
     p.add_argument("--stage", action="store_true", help="the city's next wonder stage")
+    p.add_argument(
+        "--via",
+        choices=VIAS,
+        help="build the card through a power: from the discard pile (Halicarnassus) or a free build (Olympia)",
+    )
     p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
     p.set_defaults(func=cmd_can_build)
 

@@ -263,10 +263,20 @@
         var radio = li.querySelector("input");
         if (n > max && radio.checked) { form.querySelector("#stage-choices li[data-stage='" + max + "'] input").checked = true; }
       });
+      updateStageAges();
+    };
+    // During play: an age to give for each stage built, no more.
+    var updateStageAges = function () {
+      var built = form.querySelector("input[name=stages]:checked");
+      var n = built ? Number(built.value) : 0;
+      $$("[data-stage-age]", form).forEach(function (row) {
+        row.classList.toggle("hidden", Number(row.getAttribute("data-stage-age")) > n);
+      });
     };
     form.addEventListener("change", function (e) {
       if (e.target.id === "show-effects" || e.target.id === "card-filter") { return; }
       if (e.target.name === "wonder" || e.target.name === "side") { updateStages(); }
+      if (e.target.name === "stages") { updateStageAges(); }
       changed();
     });
     form.addEventListener("input", function (e) {
@@ -308,7 +318,11 @@
           .catch(function () {});
       }, 250);
     };
-    f.addEventListener("change", ask);
+    f.addEventListener("change", function (e) {
+      // Another way to build shows other cards (the discard pile): load the page for it.
+      if (e.target.name === "via") { f.submit(); return; }
+      ask();
+    });
     f.addEventListener("input", function (e) { if (e.target.type === "number") { ask(); } });
   });
 

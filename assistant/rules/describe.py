@@ -11,6 +11,15 @@ from .text import N_, Nn_, Text
 if TYPE_CHECKING:
     from .effects import Effect
 
+AGE_NUMERALS = ("I", "II", "III", "IV", "V")
+"""How the rulebooks write the ages (Age I, Age II...)."""
+
+
+def age_numeral(age: int) -> str:
+    """The age as the rulebooks write it: ``2`` -> ``II``."""
+    return AGE_NUMERALS[age - 1] if 1 <= age <= len(AGE_NUMERALS) else str(age)
+
+
 RESOURCE_NAMES: dict[Resource, Text] = {
     Resource.WOOD: N_("wood"),
     Resource.STONE: N_("stone"),

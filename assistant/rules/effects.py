@@ -10,7 +10,9 @@ hooks the engines call instead of asking which class it is:
   game) and :meth:`Effect.copies_guild`;
 * military calls :meth:`Effect.shield_count`;
 * trading calls :meth:`Effect.produced`, :meth:`Effect.discount` and
-  :meth:`Effect.free_build`;
+  :meth:`Effect.frees`; a game in progress (:mod:`.during`) also
+  :meth:`Effect.free_power`, :meth:`Effect.once_per_age`, :meth:`Effect.from_next_age`
+  and :meth:`Effect.builds_from_discard`;
 * validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages).
 
 A new kind is one new class registered with :func:`kind`; the vocabulary stays closed
@@ -200,6 +202,26 @@ class Effect:
     def free_note(self, player: str, wonder: str, what: Text) -> Text:
         """The sentence that says what the power does for this build."""
         raise NotImplementedError
+
+    def free_power(self) -> bool:
+        """Whether this is a power that builds a structure for free (``via: "free-build"``)."""
+        return False
+
+    def once_per_age(self) -> bool:
+        """Whether the power is used up for the age once used (a city's ``free_build_used``)."""
+        return False
+
+    def from_next_age(self) -> bool:
+        """Whether the power acts only from the age after the one its stage was built in."""
+        return False
+
+    def used_note(self, player: str, wonder: str) -> Text:
+        """Why the power cannot act now (used this age, or its stage too recent)."""
+        raise NotImplementedError
+
+    def builds_from_discard(self) -> bool:
+        """Whether building this stage lets the city build a card from the discard pile."""
+        return False
 
     def extra_structures(self, rules: EditionRules) -> int:
         """Structures beyond one an action that the effect lets a city build over a game."""
@@ -542,6 +564,19 @@ class FreeBuildPerAge(Effect):
             what=what,
         )
 
+    def free_power(self) -> bool:
+        return True
+
+    def once_per_age(self) -> bool:
+        return True
+
+    def used_note(self, player: str, wonder: str) -> Text:
+        return N_(
+            "{player} has already used the once-per-age free build of the {wonder} this age.",
+            player=player,
+            wonder=wonder,
+        )
+
 
 @kind("free-first-of-color")
 @dataclass(frozen=True, slots=True)
@@ -553,6 +588,17 @@ class FreeFirstOfColor(Effect):
 
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return color not in held
+
+    def free_power(self) -> bool:
+        return True
+
+    def used_note(self, player: str, wonder: str) -> Text:
+        return N_(
+            "{player}'s city already has a card of that colour, and the {wonder} builds only the "
+            "first card of each colour for free.",
+            player=player,
+            wonder=wonder,
+        )
 
     def free_note(self, player: str, wonder: str, what: Text) -> Text:
         return N_(
@@ -575,6 +621,20 @@ class FreeFirstCardOfAge(Effect):
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return None  # only on the first turn of an age
 
+    def free_power(self) -> bool:
+        return True
+
+    def from_next_age(self) -> bool:
+        return True
+
+    def used_note(self, player: str, wonder: str) -> Text:
+        return N_(
+            "{player} built this stage of the {wonder} this age: it builds the first card of each "
+            "age for free only from the next age on.",
+            player=player,
+            wonder=wonder,
+        )
+
     def free_note(self, player: str, wonder: str, what: Text) -> Text:
         return N_(
             "If this is the first card {player} plays this age (and the stage was built in an "
@@ -595,6 +655,9 @@ class FreeLastCardOfAge(Effect):
 
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return None  # only on the sixth turn of an age
+
+    def free_power(self) -> bool:
+        return True
 
     def free_note(self, player: str, wonder: str, what: Text) -> Text:
         return N_(
@@ -672,6 +735,9 @@ class BuildFromDiscard(Effect):
 
     def describe(self) -> Text:
         return N_("Build one card from the discard pile for free.")
+
+    def builds_from_discard(self) -> bool:
+        return True
 
     def extra_structures(self, rules: EditionRules) -> int:
         return 1

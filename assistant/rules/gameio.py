@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from .catalog import Catalog, available_editions, catalog_for
+from .describe import age_numeral
 from .errors import GameFormatError as GameFormatError
 from .freecity import FreeCityPlay
 from .model import (
@@ -33,7 +34,7 @@ from .model import (
     ScoreSheet,
     Verdict,
 )
-from .text import N_, Text
+from .text import N_, Nn_, Text
 
 MAX_NAME_LENGTH = 40
 MAX_COINS = 999
@@ -49,6 +50,8 @@ MIN_MILITARY = -18
 """The least a pad's military may hold (defeats are negative)."""
 MAX_SYMBOLS = 20
 """Science symbols of one kind a pad may give."""
+MAX_DISCARD = 160
+"""Cards the discard pile may list (more than a box holds)."""
 
 
 def category_range(category: Category) -> tuple[int, int]:
@@ -61,9 +64,12 @@ CITY_FIELDS = frozenset(
     {
         "player", "wonder", "side", "stages", "coins", "cards", "military",
         "shields_by_age", "free_city", "categories", "science_symbols",
+        "free_build_used", "stage_ages", "copied_guild",
     }
 )  # fmt: skip
-GAME_FIELDS = frozenset({"edition", "cities"})
+PLAY_FIELDS = frozenset({"free_build_used", "stage_ages", "copied_guild"})
+"""A city's fields of a game in progress (the game format's "During play")."""
+GAME_FIELDS = frozenset({"edition", "cities", "age", "discard"})
 SYMBOL_FIELDS = ("compass", "gear", "tablet", "wild")
 _BY_KEY: dict[tuple[Category, ...], dict[str, Category]] = {}
 """Each edition's categories by their key (looked up once)."""
@@ -235,7 +241,56 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
             )
         if len(free) > 1:
             raise GameFormatError(f"cities[{free[1]}].free_city", N_("A table has only one Free City."))
-    return Game(cities=cities, edition=edition, notes=tuple(notes))
+    if "age" not in data and "discard" not in data:
+        return Game(cities=cities, edition=edition, notes=tuple(notes))
+    age, discard = _parse_play(data, cities, catalog)
+    return Game(cities=cities, edition=edition, notes=tuple(notes), age=age, discard=discard)
+
+
+def _parse_play(
+    data: Mapping[str, Any], cities: tuple[City, ...], catalog: Catalog
+) -> tuple[int | None, tuple[str, ...]]:
+    """The game's ``age`` and ``discard`` (During play), checked against its cities."""
+    ages = catalog.rules.ages
+    age = data.get("age")
+    if age is not None:
+        if not _is_int(age) or not 1 <= age <= ages:
+            raise GameFormatError(
+                "age",
+                N_(
+                    "The age being played is a whole number from 1 to {n}, not {value}.",
+                    n=ages,
+                    value=_show(age),
+                ),
+            )
+        for index, city in enumerate(cities):
+            for k, built in enumerate(city.stage_ages or ()):
+                if built > age:
+                    raise GameFormatError(
+                        f"cities[{index}].stage_ages[{k}]",
+                        N_(
+                            "{player}: stage {stage} cannot have been built in Age {built} while the table "
+                            "plays Age {age}.",
+                            player=city.player,
+                            stage=k + 1,
+                            built=age_numeral(built),
+                            age=age_numeral(age),
+                        ),
+                    )
+    raw = data.get("discard", [])
+    if not isinstance(raw, list):
+        raise GameFormatError("discard", N_("The discard pile is a list of card ids."))
+    if len(raw) > MAX_DISCARD:
+        raise GameFormatError("discard", N_("The discard pile lists more than {n} cards.", n=MAX_DISCARD))
+    discard = []
+    for j, name in enumerate(raw):
+        card = catalog.resolve_card(name) if isinstance(name, str) else None
+        if card is None:
+            raise GameFormatError(
+                f"discard[{j}]", N_("The discard pile holds an unknown card: {value}.", value=_show(name))
+            )
+        discard.append(card)
+    return age, tuple(discard)
 
 
 def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
@@ -423,6 +478,21 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
                 ),
             )
         symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
+    if PLAY_FIELDS.isdisjoint(raw):
+        return City(
+            player=player,
+            wonder=wonder,
+            side=side,
+            stages=stages,
+            coins=coins,
+            cards=cards,
+            military=military,
+            shields_by_age=shields,
+            free_city=free_city,
+            categories=categories,
+            science_symbols=symbols,
+        )
+    used, stage_ages, copied = _parse_city_play(raw, index, stages, catalog)
     return City(
         player=player,
         wonder=wonder,
@@ -435,7 +505,65 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
         free_city=free_city,
         categories=categories,
         science_symbols=symbols,
+        free_build_used=used,
+        stage_ages=stage_ages,
+        copied_guild=copied,
     )
+
+
+def _parse_city_play(
+    raw: Mapping[str, Any], index: int, stages: int, catalog: Catalog
+) -> tuple[bool, tuple[int, ...] | None, str | None]:
+    """A city's ``free_build_used``, ``stage_ages`` and ``copied_guild`` (During play)."""
+    label = _city_label(raw, index)
+    used = raw.get("free_build_used", False)
+    if used is not True and used is not False:
+        raise GameFormatError(
+            f"cities[{index}].free_build_used",
+            N_("{city}: free_build_used must be true or false.", city=label),
+        )
+    stage_ages: tuple[int, ...] | None = None
+    raw_ages = raw.get("stage_ages")
+    if raw_ages is not None:
+        at = f"cities[{index}].stage_ages"
+        if not isinstance(raw_ages, list) or len(raw_ages) != stages:
+            raise GameFormatError(
+                at,
+                Nn_(
+                    "{city}: stage_ages gives the age in which each built stage was built: {n} age, "
+                    "for the {n} stage built.",
+                    "{city}: stage_ages gives the age in which each built stage was built: {n} ages, "
+                    "for the {n} stages built.",
+                    stages,
+                    city=label,
+                ),
+            )
+        ages = catalog.rules.ages
+        for k, value in enumerate(raw_ages):
+            if not _is_int(value) or not 1 <= value <= ages:
+                _whole(value, f"{at}[{k}]", 1, ages, N_("{city}: the age of stage {n}", city=label, n=k + 1))
+            if k and value < raw_ages[k - 1]:
+                raise GameFormatError(
+                    f"{at}[{k}]",
+                    N_(
+                        "{city}: stages are built in order, so stage {n} cannot date from an earlier age "
+                        "than stage {previous}.",
+                        city=label,
+                        n=k + 1,
+                        previous=k,
+                    ),
+                )
+        stage_ages = tuple(raw_ages)
+    copied: str | None = None
+    raw_copied = raw.get("copied_guild")
+    if raw_copied is not None:
+        copied = catalog.resolve_card(raw_copied) if isinstance(raw_copied, str) else None
+        if copied is None or not catalog.structure(copied).is_guild:
+            raise GameFormatError(
+                f"cities[{index}].copied_guild",
+                N_("{city}: copied_guild names a guild, not {value}.", city=label, value=_show(raw_copied)),
+            )
+    return used, stage_ages, copied
 
 
 def _side(raw_side: Any, raw: Mapping[str, Any], index: int, catalog: Catalog) -> str:
@@ -582,12 +710,23 @@ def city_to_dict(city: City) -> dict[str, Any]:
         out["shields_by_age"] = list(city.shields_by_age)
     if city.free_city:
         out["free_city"] = True
+    if city.free_build_used:
+        out["free_build_used"] = True
+    if city.stage_ages is not None:
+        out["stage_ages"] = list(city.stage_ages)
+    if city.copied_guild is not None:
+        out["copied_guild"] = city.copied_guild
     return out
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """A game in the JSON game format."""
-    return {"edition": game.edition, "cities": [city_to_dict(c) for c in game.cities]}
+    """A game in the JSON game format (During play fields only when given)."""
+    out: dict[str, Any] = {"edition": game.edition, "cities": [city_to_dict(c) for c in game.cities]}
+    if game.age is not None:
+        out["age"] = game.age
+    if game.discard:
+        out["discard"] = list(game.discard)
+    return out
 
 
 def problem_to_dict(problem: Problem, render: Render = _english) -> dict[str, Any]:

@@ -121,14 +121,17 @@ def shields_by_age_from_cards(
     side: str,
     stages: int,
     catalog: Catalog,
+    stage_ages: Sequence[int] | None = None,
 ) -> tuple[int, ...]:
-    """A city's shields at the end of each age: red cards from their age on, stage ``k`` from Age ``k``."""
+    """A city's shields at the end of each age: red cards from their age on, each built stage
+    from the age ``stage_ages`` gives for it (not given: stage ``k`` from Age ``k``)."""
     ages = catalog.rules.ages
     table = _card_shields(catalog)
     packed = sum(map(table.get, cards, repeat(0)))
     if wonder is not None and stages:
         for number, shields in enumerate(_stage_shields(catalog, wonder, side)[:stages], 1):
-            packed += shields << (_AGE_BITS * (stage_age(number, ages) - 1))
+            built = stage_ages[number - 1] if stage_ages else stage_age(number, ages)
+            packed += shields << (_AGE_BITS * (built - 1))
     mask = (1 << _AGE_BITS) - 1
     running = 0
     out = []
@@ -138,9 +141,12 @@ def shields_by_age_from_cards(
     return tuple(out)
 
 
-def has_stage_shields(catalog: Catalog, wonder: str | None, side: str, stages: int) -> bool:
-    """True when some built stage gives shields (so the derivation had to guess its age)."""
-    return wonder is not None and any(_stage_shields(catalog, wonder, side)[:stages])
+def has_stage_shields(
+    catalog: Catalog, wonder: str | None, side: str, stages: int, stage_ages: Sequence[int] | None = None
+) -> bool:
+    """True when some built stage gives shields and ``stage_ages`` does not date it (so the
+    derivation had to guess its age)."""
+    return wonder is not None and not stage_ages and any(_stage_shields(catalog, wonder, side)[:stages])
 
 
 # --- can the tokens on the table pair up? ---------------------------------------------------

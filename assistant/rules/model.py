@@ -293,6 +293,13 @@ class City:
     free_city: bool = False
     categories: tuple[tuple[Category, int], ...] | None = None
     science_symbols: ScienceSymbols | None = None
+    # During play (all optional): see the game format's "During play".
+    free_build_used: bool = False
+    """The city's once-per-age free build was used in the current age."""
+    stage_ages: tuple[int, ...] | None = None
+    """The age in which each built stage was built (None: not given; stage k assumed in Age k)."""
+    copied_guild: str | None = None
+    """The guild the table says Olympia B copied (None: the one that scores most)."""
 
     @property
     def is_pad_entry(self) -> bool:
@@ -308,6 +315,10 @@ class Game:
     edition: int = 1
     notes: tuple[Problem, ...] = ()
     """Warnings found while reading the input (an unknown field, a name read as an alias)."""
+    age: int | None = None
+    """The age being played (None: the game is over, or the table did not say)."""
+    discard: tuple[str, ...] = ()
+    """The card ids in the discard pile, as far as the table gives them."""
 
     @property
     def players(self) -> int:
@@ -363,6 +374,13 @@ class ProblemCode(StrEnum):
     """A pad's written science disagrees with the symbols given."""
     UNKNOWN_FIELD = "unknown-field"
     """A field the game format does not have (ignored)."""
+    # During play (the game gives its age, its discard pile or a city's powers).
+    LATER_AGE_CARD = "later-age-card"
+    """A city or the discard pile holds a card of an age after the one being played."""
+    BAD_COPIED_GUILD = "bad-copied-guild"
+    """The guild the table says Olympia copied cannot be copied (or the city copies none)."""
+    NO_POWER = "no-power"
+    """A field says a power was used that the city does not have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +444,7 @@ class ScoreSheet:
 
 # --- building -----------------------------------------------------------------------------
 
-How = Literal["chain", "free", "own", "coins", "trade", "free-build"]
+How = Literal["chain", "free", "own", "coins", "trade", "free-build", "discard"]
 
 
 class WhyNot(StrEnum):

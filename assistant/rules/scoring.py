@@ -40,7 +40,7 @@ from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
-from .describe import join
+from .describe import AGE_NUMERALS, join
 from .effects import Scorer
 from .military import has_stage_shields, shields_by_age_from_cards
 from .model import (
@@ -58,7 +58,7 @@ from .model import (
 )
 from .science import SET_BONUS, ScienceResult, science_points
 from .text import N_, Nn_, Text, verbatim
-from .validate import AGE_NUMERALS, check_game_and_cards
+from .validate import check_game_and_cards
 
 COLORS: tuple[Color, ...] = tuple(Color)
 COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
@@ -361,14 +361,17 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             shields.append(city.shields_by_age)
         elif city.cards is not None:
             shields.append(
-                shields_by_age_from_cards(city.cards, city.wonder, city.side, city.stages, catalog)
+                shields_by_age_from_cards(
+                    city.cards, city.wonder, city.side, city.stages, catalog, city.stage_ages
+                )
             )
             derived[seat] = True
-            guessed[seat] = has_stage_shields(catalog, city.wonder, city.side, city.stages)
+            guessed[seat] = has_stage_shields(catalog, city.wonder, city.side, city.stages, city.stage_ages)
         else:
             shields.append(None)
     victory = rules.victory_tokens
-    ages = range(len(victory))
+    # A game in progress has resolved the conflicts of the ages before the one being played.
+    ages = range(len(victory) if game.age is None else game.age - 1)
     for seat, city in enumerate(cities):
         if out[seat] is not None:
             continue
@@ -665,39 +668,54 @@ def _copy_guild(
     own = views[seat]
     assert own is not None
     size = len(views)
-    best: tuple[int, int, _Special, int] | None = None
-    for owner in dict.fromkeys((game.left(seat), game.right(seat))):
-        other = views[owner]
-        if owner == seat:
-            continue
-        if other is None:
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.PAD_ENTRY_NEIGHBOUR,
-                    N_(
-                        "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
-                        "entered from the score pad without cards, so its guilds could not be considered.",
-                        player=game.cities[seat].player,
-                        wonder=wonder,
-                        stage=stage,
-                        other=game.cities[owner].player,
-                    ),
-                    city=seat,
-                )
+    city = game.cities[seat]
+    neighbours = [o for o in dict.fromkeys((game.left(seat), game.right(seat))) if o != seat]
+    unknown = [o for o in neighbours if views[o] is None]
+    # Each guild a neighbour holds that the city does not (a city never holds two of one name).
+    candidates = [
+        (owner, card)
+        for owner in neighbours
+        if (other := views[owner]) is not None
+        for card in other.specials
+        if card.is_guild and card.id not in own.cards
+    ]
+    chosen = city.copied_guild
+    if chosen is not None:
+        named = [(owner, card) for owner, card in candidates if card.id == chosen]
+        special = tables.scored.get(chosen)
+        if not named and unknown and isinstance(special, _Special) and chosen not in own.cards:
+            named = [(unknown[0], special)]  # the table's word: a pad-entered neighbour holds it
+            unknown = []
+        if named:
+            candidates = named
+        else:
+            problems.append(_bad_copy(game, seat, chosen, tables, wonder, stage))
+    for owner in unknown:
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.PAD_ENTRY_NEIGHBOUR,
+                N_(
+                    "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
+                    "entered from the score pad without cards, so its guilds could not be considered.",
+                    player=city.player,
+                    wonder=wonder,
+                    stage=stage,
+                    other=game.cities[owner].player,
+                ),
+                city=seat,
             )
-            continue
-        for card in other.specials:
-            if not card.is_guild or card.id in own.cards:
-                continue  # a city never holds two structures of one name
-            gain = count = 0
-            if card.wild:
-                gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
-            for per in card.per:
-                count = per.count(counter, seat, size, []) + (1 if per.counts_itself else 0)
-                gain += per.points * count
-            if best is None or gain > best[0]:
-                best = (gain, owner, card, count)
+        )
+    best: tuple[int, int, _Special, int] | None = None
+    for owner, card in candidates:
+        gain = count = 0
+        if card.wild:
+            gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
+        for per in card.per:
+            count = per.count(counter, seat, size, []) + (1 if per.counts_itself else 0)
+            gain += per.points * count
+        if best is None or gain > best[0]:
+            best = (gain, owner, card, count)
     if best is None:
         return None
     gain, owner, card, count = best
@@ -722,6 +740,38 @@ def _copy_guild(
     left = game.cities[game.left(seat)].player
     right = game.cities[game.right(seat)].player
     return _per_detail(tables, card, len(card.per) - 1, count, left, right, (wonder, stage, owner_name))
+
+
+def _bad_copy(game: Game, seat: int, guild: str, tables: _Tables, wonder: str, stage: int) -> Problem:
+    """The guild the table named for Olympia to copy is not one it can copy."""
+    city = game.cities[seat]
+    special = tables.scored.get(guild)
+    name = special.name if isinstance(special, _Special) else guild
+    held = guild in (city.cards or ())
+    return Problem(
+        "error",
+        ProblemCode.BAD_COPIED_GUILD,
+        N_(
+            "{player}'s {wonder} stage {stage} cannot copy the {card}: the city holds it itself; "
+            "the guild that scores most is counted instead.",
+            player=city.player,
+            wonder=wonder,
+            stage=stage,
+            card=name,
+        )
+        if held
+        else N_(
+            "{player}'s {wonder} stage {stage} cannot copy the {card}: neither neighbour holds it; "
+            "the guild that scores most is counted instead.",
+            player=city.player,
+            wonder=wonder,
+            stage=stage,
+            card=name,
+        ),
+        city=seat,
+        card=guild,
+        field=f"cities[{seat}].copied_guild",
+    )
 
 
 def _score_pad(

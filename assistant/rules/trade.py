@@ -33,6 +33,7 @@ from functools import lru_cache
 
 from .catalog import Catalog, catalog_for
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
+from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Effect, Produce
 from .errors import QuestionError
 from .model import (
@@ -631,17 +632,25 @@ def can_build(
     card: str | None = None,
     *,
     stage: bool = False,
+    via: str | None = None,
     catalog: Catalog | None = None,
 ) -> Verdict:
     """Whether the city at ``seat`` can build ``card`` (an id or name) or, with
     ``stage=True``, its next wonder stage; how, and the exact least cost.
 
+    ``via`` builds the card through a power instead (see :mod:`.during`): ``"discard"``
+    (from the discard pile) or ``"free-build"``. When the game gives the age being played,
+    a card of another age is refused (not for a discard build).
+
     Only the coins held at the start of the turn (``city.coins``) can be spent. Raises
     :class:`~.errors.QuestionError` (a ``ValueError``) for a seat out of range, an unknown
-    card, or not exactly one of ``card`` and ``stage``.
+    card, not exactly one of ``card`` and ``stage``, or an unknown ``via`` (or one asked for
+    a stage).
     """
     if (card is None) == (not stage):
         raise QuestionError("can_build takes a card or stage=True, exactly one of them")
+    if via is not None and (via not in VIAS or card is None):
+        raise QuestionError(f"via is one of {', '.join(VIAS)}, for a card")
     if not 0 <= seat < len(game.cities):
         raise QuestionError(f"seat {seat} is not at this table of {len(game.cities)} cities")
     catalog = catalog or catalog_for(game.edition)
@@ -689,9 +698,18 @@ def can_build(
                 ),
                 why=WhyNot.DUPLICATE,
             )
+        refused = age_refusal(game, seat, card_id, catalog, what) if via != "discard" else None
+        if refused is not None:
+            return refused
+        if via == "discard":
+            return from_discard(game, seat, card_id, catalog, what)
         refused = _deck_refusal(game, seat, card_id, catalog, what)
         if refused is not None:
             return refused
+        if via == "free-build":
+            return free_build(
+                game, seat, card_id, catalog, what, tuple(_pad_notes(game, seat, catalog, False))
+            )
         parent = next((p for p in structure.chain_from if p in held), None)
         if parent is not None:
             free = Payment(0, 0, 0)
@@ -715,6 +733,8 @@ def can_build(
             for built in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
                 for effect in built.effects:
                     frees = effect.frees(structure.color, colors)
+                    if frees is None and power_is_spent(game, city, built.number, effect):
+                        continue  # the table says it is used this age (or acts from the next)
                     if frees is None:  # it may: the table knows the turn, or whether it was used
                         notes.append(effect.free_note(player, wonder_name, what))
                     elif frees:
@@ -757,6 +777,24 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
                 why=WhyNot.NOT_IN_DECK,
             )
     elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
+    discarded = game.discard.count(card_id)
+    if discarded and len(elsewhere) + discarded >= copies:
+        where = [N_("the city of {player}", player=name) for name in elsewhere]
+        return Verdict(
+            False,
+            Nn_(
+                "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
+                "and it is already taken: {where}.",
+                "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
+                "and they are already taken: {where}.",
+                copies,
+                player=player,
+                what=what,
+                players=players,
+                where=join([*where, N_("the discard pile")]),
+            ),
+            why=WhyNot.NO_COPY_LEFT,
+        )
     if len(elsewhere) >= copies:
         return Verdict(
             False,

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from .catalog import Catalog, catalog_for
-from .describe import join
+from .describe import AGE_NUMERALS, join
+from .during import check_play, has_play_fields
 from .military import signature_pairs_up
 from .model import City, Game, Problem, ProblemCode
 from .text import N_, Nn_, Text, verbatim
-
-AGE_NUMERALS = ("I", "II", "III", "IV", "V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +149,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         _check_table(game, held, tables, catalog, problems)
     _check_wonders(game, tables, problems)
     _check_military(game, catalog, problems)
+    if has_play_fields(game):
+        problems.extend(check_play(game, catalog))
     return problems, clean
 
 

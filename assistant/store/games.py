@@ -27,6 +27,9 @@ from .models import CityRow, GameRow, utcnow
 
 TOKEN_BYTES = 18  # 144 bits: unguessable links
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
+PLAY_KEYS = ("age", "discard")
+"""The game-level During play fields of the game format, kept in ``games.play``."""
+_KEEP: Any = object()
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _UNSAFE_IN_TITLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -37,6 +40,14 @@ class StaleCity(Exception):
     def __init__(self, seat: int, current_version: int) -> None:
         super().__init__(f"city {seat} is at version {current_version}")
         self.seat = seat
+        self.current_version = current_version
+
+
+class StalePlay(Exception):
+    """The game's age or discard pile changed since the phone read them."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(current_version)
         self.current_version = current_version
 
 
@@ -87,6 +98,8 @@ def create_game(
         created_at=now,
         updated_at=now,
     )
+    row.play = play_of(game)
+    row.play_version = 1
     row.cities = [
         CityRow(seat=i, data=city, version=1, updated_at=now) for i, city in enumerate(game["cities"])
     ]
@@ -136,9 +149,15 @@ def state_of(session: Session, token: str) -> tuple[int, str, bool] | None:
     return found.id, _state(found.version, found.locked), found.edit_token == token
 
 
+def play_of(game: dict[str, Any]) -> dict[str, Any] | None:
+    """A game's During play fields (``age``, ``discard``) as stored, or None without them."""
+    play = {key: game[key] for key in PLAY_KEYS if game.get(key) not in (None, [])}
+    return play or None
+
+
 def game_dict(row: GameRow) -> dict[str, Any]:
-    """The stored game in the game format."""
-    return {"edition": row.edition, "cities": [dict(c.data) for c in row.cities]}
+    """The stored game in the game format (with the During play fields when given)."""
+    return {"edition": row.edition, **(row.play or {}), "cities": [dict(c.data) for c in row.cities]}
 
 
 def _open_game(session: Session, row: GameRow) -> None:
@@ -218,23 +237,29 @@ def replace_cities(
     changes: dict[int, tuple[dict[str, Any], int]],
     *,
     conflicts: dict[str, Any] | None = None,
+    play: dict[str, Any] | None = _KEEP,
 ) -> None:
     """Replace several cities at once (end of an age), all or none, each version-checked.
 
-    ``conflicts`` (each resolved age's shields and tokens) is written in the same
-    transaction: a failure anywhere leaves neither the tokens nor their record, so the
-    host's retry hands the tokens out once.
+    ``conflicts`` (each resolved age's shields and tokens) and ``play`` (the age being
+    played, moved on) are written in the same transaction: a failure anywhere leaves
+    neither the tokens nor their record, so the host's retry hands the tokens out once.
     """
     by_seat = {c.seat: c for c in row.cities}
     try:
         _open_game(session, row)
         for seat, (data, expected) in sorted(changes.items()):
             _write_city(session, by_seat[seat], data, expected)
+        values: dict[str, Any] = {}
         if conflicts is not None:
+            values["conflicts"] = conflicts
+        if play is not _KEEP:
+            values.update(play=play or None, play_version=GameRow.play_version + 1)
+        if values:
             session.execute(
                 update(GameRow)
                 .where(GameRow.id == row.id)
-                .values(conflicts=conflicts)
+                .values(**values)
                 .execution_options(synchronize_session=False)
             )
         _reread(session, row)
@@ -249,9 +274,21 @@ def hand_out_age(
     row: GameRow,
     changes: dict[int, tuple[dict[str, Any], int]],
     conflicts: dict[str, Any],
+    *,
+    ages: int = 3,
 ) -> None:
-    """The end of an age: every city's new tokens and the age's record, in one transaction."""
-    replace_cities(session, row, changes, conflicts=conflicts)
+    """The end of an age: every city's new tokens and the age's record, in one transaction.
+
+    A game that says the age being played moves on to the next (after the last, the game is
+    over: the age is dropped)."""
+    play: dict[str, Any] | None = _KEEP
+    current = (row.play or {}).get("age")
+    ended = max((int(a) for a in conflicts if str(a).isdigit()), default=0)
+    if current is not None and ended >= current:
+        play = {k: v for k, v in (row.play or {}).items() if k != "age"}
+        if ended < ages:
+            play["age"] = ended + 1
+    replace_cities(session, row, changes, conflicts=conflicts, play=play)
 
 
 def set_locked(session: Session, row: GameRow, locked: bool = True) -> None:
@@ -285,6 +322,32 @@ def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> 
     except BaseException:
         session.rollback()
         raise
+
+
+def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expected_version: int) -> int:
+    """Replace the game's ``age`` and ``discard`` if they are still at ``expected_version``
+    (else :class:`StalePlay`); refused once locked (:class:`GameLocked`). Returns the new version."""
+    if not 0 < expected_version <= MAX_VERSION:
+        raise StalePlay(row.play_version)
+    try:
+        _open_game(session, row)
+        result = session.execute(
+            update(GameRow)
+            .where(GameRow.id == row.id, GameRow.play_version == expected_version)
+            .values(play=play or None, play_version=GameRow.play_version + 1)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            session.rollback()
+            current = session.execute(select(GameRow.play_version).where(GameRow.id == row.id)).scalar_one()
+            session.rollback()
+            raise StalePlay(current)
+        _reread(session, row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return expected_version + 1
 
 
 def _state(version: int, locked: bool) -> str:

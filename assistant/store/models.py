@@ -31,6 +31,10 @@ class GameRow(Base):
     locked: Mapped[bool] = mapped_column(Boolean, default=False)
     conflicts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """Each resolved age: the shields entered and the tokens handed out, by seat."""
+    play: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A game in progress: ``age`` (the age being played) and ``discard`` (the discard pile)."""
+    play_version: Mapped[int] = mapped_column(Integer, default=1)
+    """Bumped by every change to ``play``: two phones changing it at once cannot overwrite."""
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

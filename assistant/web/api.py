@@ -123,13 +123,18 @@ def can_build() -> Response:
         raise ApiError(400, _('"stage" is true or false.'), "stage")
     if stage and card is not None:
         raise ApiError(400, _("Ask about a card or the next stage, not both."), "card")
+    via = data.get("via")
+    if via is not None and via not in ("discard", "free-build"):
+        raise ApiError(400, _('"via" is "discard" or "free-build" (or absent).'), "via")
+    if via is not None and stage:
+        raise ApiError(400, _('"via" builds a card through a power: ask about a card, not a stage.'), "via")
     if not stage:
         if not isinstance(card, str):
             raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
         cid = catalog_for(game.edition).resolve_card(card)
         if cid is None:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
-        verdict = adjudicate(game, seat, cid)
+        verdict = adjudicate(game, seat, cid, via=via)
     else:
         verdict = adjudicate(game, seat, stage=True)
     return jsonify(verdict_to_dict(verdict, render_text))
@@ -210,6 +215,7 @@ def _public(row: Any) -> dict[str, Any]:
         "mode": row.mode,
         "title": row.title,
         "state": store.state_version(row),
+        "play_version": row.play_version,
         "view_url": link("games.scoreboard", token=row.view_token),
         "view_token": row.view_token,
     }
@@ -248,9 +254,8 @@ def read_game(token: str) -> Response:
     return response
 
 
-@bp.put("/games/<token>/cities/<int:seat>")
-def replace_city(token: str, seat: int) -> Response:
-    """Replace one city, given the version it was read at; a stale version answers 409."""
+def _editable(token: str) -> Any:
+    """The stored game of an edit token: 403 for a read-only token, 404 for none."""
     row = store.by_edit_token(get_session(), token)
     if row is None:
         if store.by_view_token(get_session(), token) is not None:
@@ -258,6 +263,43 @@ def replace_city(token: str, seat: int) -> Response:
                 403, _("This is a read-only link: use the game's edit token to change it."), "token"
             )
         raise ApiError(404, _("No game at this token."), "token")
+    return row
+
+
+@bp.put("/games/<token>/play")
+def replace_play(token: str) -> Response:
+    """Replace the game's age being played and discard pile (During play), given the
+    ``play_version`` they were read at; a stale version answers 409."""
+    row = _editable(token)
+    data = _body()
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= store.MAX_VERSION:
+        raise ApiError(400, _('Give the "version" of the game\'s play you read ("play_version").'), "version")
+    play = {k: data[k] for k in store.PLAY_KEYS if data.get(k) is not None}
+    game_data = {k: v for k, v in store.game_dict(row).items() if k not in store.PLAY_KEYS}
+    game = _game({**game_data, **play})
+    try:
+        store.set_play(get_session(), row, store.play_of(game_to_dict(game)), version)
+    except store.StalePlay as exc:
+        raise ApiError(
+            409,
+            _("The age or the discard pile changed since you read them: read the game again."),
+            "version",
+            current_version=exc.current_version,
+        ) from None
+    except store.GameLocked:
+        raise ApiError(
+            409, _("The game is locked: nothing can change any more."), "age", locked=True
+        ) from None
+    response = jsonify(_public(row))
+    response.headers["ETag"] = f'"{store.state_version(row)}"'
+    return response
+
+
+@bp.put("/games/<token>/cities/<int:seat>")
+def replace_city(token: str, seat: int) -> Response:
+    """Replace one city, given the version it was read at; a stale version answers 409."""
+    row = _editable(token)
     if not 0 <= seat < len(row.cities):
         raise ApiError(404, _("The game has cities 0 to %(last)d.", last=len(row.cities) - 1), "city")
     data = _body()

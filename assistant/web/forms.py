@@ -115,6 +115,11 @@ class NewGameForm(FlaskForm):
                 )
 
 
+STAGE_AGE_CHOICES = choice_list(
+    [("", _l("Age not said")), ("1", _l("Age I")), ("2", _l("Age II")), ("3", _l("Age III"))]
+)
+
+
 class CityForm(FlaskForm):
     """One phone's city, entered card by card (or, on a quick pad, as the pad's numbers).
 
@@ -146,7 +151,16 @@ class CityForm(FlaskForm):
     gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
     tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
     wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
+    # During play (optional): the age of each stage, Olympia's free build and copied guild.
+    stage_age_1 = SelectField(_l("Stage 1 built in"), choices=STAGE_AGE_CHOICES, default="")
+    stage_age_2 = SelectField(_l("Stage 2 built in"), choices=STAGE_AGE_CHOICES, default="")
+    stage_age_3 = SelectField(_l("Stage 3 built in"), choices=STAGE_AGE_CHOICES, default="")
+    stage_age_4 = SelectField(_l("Stage 4 built in"), choices=STAGE_AGE_CHOICES, default="")
+    free_build_used = BooleanField(_l("The once-per-age free build is used this age"))
+    copied_guild = SelectField(_l("Guild copied by the wonder"), default="", validate_choice=False)
     save = SubmitField(_l("Save my city"))
+
+    STAGE_AGE_FIELDS = ("stage_age_1", "stage_age_2", "stage_age_3", "stage_age_4")
 
     PAD_FIELDS: tuple[str, ...] = ()
     TOKEN_FIELDS = ("win1", "win2", "win3")
@@ -177,6 +191,20 @@ class AgeForm(FlaskForm):
         max_entries=MAX_PLAYERS,
     )
     submit = SubmitField(_l("Hand out the conflict tokens"))
+
+
+class PlayForm(FlaskForm):
+    """A game in progress: the age being played and the discard pile (Halicarnassus)."""
+
+    play_version = HiddenField()
+    age = RadioField(
+        _l("Age being played"),
+        choices=choice_list([("", _l("None: the game is over")), ("1", "I"), ("2", "II"), ("3", "III")]),
+        default="",
+        validate_choice=True,
+    )
+    discard = MultiCheckboxField(_l("Discard pile"))
+    submit = SubmitField(_l("Save"))
 
 
 class LockForm(FlaskForm):

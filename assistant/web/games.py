@@ -48,6 +48,7 @@ from .forms import (
     LockForm,
     NewGameForm,
     PadsForm,
+    PlayForm,
     SheetForm,
     choice_list,
     city_form_for,
@@ -203,6 +204,11 @@ def _city_form_from(data: dict[str, Any], version: int, rules: EditionRules) -> 
     symbols = data.get("science_symbols") or {}
     for key in ("compass", "gear", "tablet", "wild"):
         getattr(form, key).data = symbols.get(key, 0)
+    ages = list(data.get("stage_ages") or [])
+    for k, name in enumerate(form.STAGE_AGE_FIELDS):
+        getattr(form, name).data = str(ages[k]) if k < len(ages) else ""
+    form.free_build_used.data = bool(data.get("free_build_used"))
+    form.copied_guild.data = data.get("copied_guild") or ""
     return form
 
 
@@ -259,7 +265,23 @@ def _city_from_form(form: CityForm, base: dict[str, Any], pad: bool, rules: Edit
             city["military"] = tokens
     kept = ("shields_by_age", "free_city", "military") if pad else ("shields_by_age", "free_city")
     city.update({key: base[key] for key in kept if key in base})
+    city.update(_play_from_form(form, city["stages"]))
     return city
+
+
+def _play_from_form(form: CityForm, stages: Any) -> dict[str, Any]:
+    """The city's During play fields: each built stage's age (when any is said), whether the
+    free build was used, the guild copied."""
+    out: dict[str, Any] = {}
+    built = stages if isinstance(stages, int) else 0
+    said = [getattr(form, name).data or "" for name in form.STAGE_AGE_FIELDS[:built]]
+    if any(said):  # one said and another not: the parser names the one missing
+        out["stage_ages"] = [_to_int(v) if v else None for v in said]
+    if form.free_build_used.data:
+        out["free_build_used"] = True
+    if form.copied_guild.data:
+        out["copied_guild"] = form.copied_guild.data
+    return out
 
 
 _FIELD_MAP = {
@@ -272,6 +294,9 @@ _FIELD_MAP = {
     "military": "defeats",
     "categories": "pad_military",
     "science_symbols": "compass",
+    "stage_ages": "stage_age_1",
+    "free_build_used": "free_build_used",
+    "copied_guild": "copied_guild",
 }
 
 
@@ -284,6 +309,8 @@ def _attach_error(form: CityForm, exc: GameFormatError) -> None:
         name = f"pad_{path.split('.', 1)[1]}"
     if head == "science_symbols" and "." in path:
         name = path.split(".", 1)[1]
+    if head == "stage_ages" and path.endswith("]"):
+        name = f"stage_age_{int(path.rsplit('[', 1)[1][:-1]) + 1}"
     field = getattr(form, name, form.player)
     field.errors = [*list(field.errors or []), render_text(exc.message)]
 
@@ -295,6 +322,9 @@ def _set_choices(form: CityForm, catalog: Catalog, pad: bool) -> None:
     form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
     form.side.choices = choice_list(
         [(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")]
+    )
+    form.copied_guild.choices = choice_list(
+        [("", _("The one that scores most"))] + [(g.id, g.name) for g in catalog.guilds()]
     )
 
 
@@ -308,6 +338,9 @@ _CONFLICT_NAMES = {
     "cards": _l("the structures"),
     "categories": _l("the pad's numbers"),
     "science_symbols": _l("the science symbols"),
+    "stage_ages": _l("the ages of the stages"),
+    "free_build_used": _l("the free build"),
+    "copied_guild": _l("the guild copied"),
 }
 
 
@@ -415,6 +448,11 @@ def _render_city(
     stage_count = (
         len(catalog.wonder(wonder_id).side(side).stages) if wonder_id and catalog.has_wonder(wonder_id) else 3
     )
+    powers = (
+        [e for s in catalog.wonder(wonder_id).sides for st in s.stages for e in st.effects]
+        if wonder_id and catalog.has_wonder(wonder_id)
+        else []
+    )
     return render_template(
         "games/city.html",
         loaded=loaded,
@@ -435,6 +473,9 @@ def _render_city(
         form_errors=status == 400,
         token_values=catalog.rules.victory_tokens,
         defeat_value=catalog.rules.defeat_token,
+        play_errors=any(form[n].errors for n in (*form.STAGE_AGE_FIELDS, "free_build_used", "copied_guild")),
+        has_free_build=any(e.once_per_age() for e in powers),
+        copies_guild=any(e.copies_guild() for e in powers),
     ), status
 
 
@@ -554,7 +595,9 @@ def _shields_from_cards(game: Game, age: int) -> list[int]:
 
     catalog = gamestate.catalog_for(game.edition)
     return [
-        shields_by_age_from_cards(city.cards or (), city.wonder, city.side, city.stages, catalog)[age - 1]
+        shields_by_age_from_cards(
+            city.cards or (), city.wonder, city.side, city.stages, catalog, city.stage_ages
+        )[age - 1]
         for city in game.cities
     ]
 
@@ -572,7 +615,9 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
     names = [c.player for c in loaded.game.cities]
     form = AgeForm()
     if request.method == "GET":
-        age = int(request.args.get("age", "1")) if request.args.get("age", "1") in ("1", "2", "3") else 1
+        playing = loaded.game.age or 1  # the age being played, when the table says it
+        asked = request.args.get("age", str(playing))
+        age = int(asked) if asked in ("1", "2", "3") else playing
         form.age.data = str(age)
         suggested = _shields_from_cards(loaded.game, age)
         while len(form.shields.entries) < len(names):
@@ -599,7 +644,7 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
             changes[seat] = ({**row_city.data, "military": list(outcome.tokens)}, row_city.version)
         conflicts[str(age)] = {"shields": shields, "tokens": tokens}
         try:  # the tokens and the age's record in one transaction
-            store.hand_out_age(get_session(), fresh.row, changes, conflicts)
+            store.hand_out_age(get_session(), fresh.row, changes, conflicts, ages=rules.ages)
         except store.StaleCity:
             continue  # a phone saved meanwhile: hand out over what it saved
         except store.GameLocked:
@@ -726,6 +771,63 @@ def lock(token: str) -> str | WerkzeugResponse:
         store.set_locked(get_session(), loaded.row, locking)
         flash(_("The game is locked.") if locking else _("The game is open again."), "ok")
     return redirect(url_for("games.scoreboard", token=token))
+
+
+@bp.route("/g/<token>/play", methods=["GET", "POST"])
+def play(token: str) -> str | WerkzeugResponse | tuple[str, int]:
+    """A game in progress: the age being played and the discard pile, for the verdicts."""
+    loaded = gamestate.load(token, edit=True)
+    if loaded.game is None:
+        abort(400)
+    catalog = loaded.catalog
+    form = PlayForm()
+    form.age.choices = choice_list(
+        [("", _("None: the game is over"))]
+        + [(str(a), _("Age %(age)s", age=gamestate.AGE_NAMES[a])) for a in range(1, catalog.rules.ages + 1)]
+    )
+    form.discard.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+    stored = list(loaded.game.discard)
+    status = 200
+    if request.method == "POST":
+        if not loaded.can_edit:
+            flash(_("This game is locked: nothing can change any more."), "error")
+            return redirect(url_for("games.scoreboard", token=token))
+        if form.validate():
+            picked = list(dict.fromkeys(form.discard.data or []))
+            # A card discarded twice (entered through the API) keeps its copies while ticked.
+            discard = [c for c in picked for _ in range(max(1, stored.count(c)))]
+            play_data = {"age": int(form.age.data) if form.age.data else None, "discard": discard}
+            try:
+                game = parse_game({**loaded.data, **play_data})
+            except GameFormatError as exc:
+                form.age.errors = [*form.age.errors, render_text(exc.message)]
+            else:
+                version = _to_int(form.play_version.data)
+                try:
+                    store.set_play(
+                        get_session(),
+                        loaded.row,
+                        store.play_of(game_to_dict(game)),
+                        version if isinstance(version, int) else -1,
+                    )
+                except store.StalePlay:
+                    flash(
+                        _("The age or the discard pile was changed on another phone: here they are now."),
+                        "error",
+                    )
+                    return redirect(url_for("games.play", token=token))
+                except store.GameLocked:
+                    flash(_("This game is locked: nothing can change any more."), "error")
+                    return redirect(url_for("games.scoreboard", token=token))
+                flash(_("Saved."), "ok")
+                return redirect(url_for("games.game", token=token))
+        status = 400
+    else:
+        form.age.data = str(loaded.game.age or "")
+        form.discard.data = stored
+    form.play_version.data = str(loaded.row.play_version)
+    groups = gamestate.picker(catalog, len(loaded.game.cities), set())
+    return render_template("games/play.html", loaded=loaded, form=form, groups=groups), status
 
 
 @bp.get("/g/<token>/export.json")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ..rules.catalog import Catalog, available_editions, catalog_for
+from ..rules.during import VIAS
 from ..rules.gameio import (
     MAX_CARDS,
     MAX_COINS,
+    MAX_DISCARD,
     MAX_NAME_LENGTH,
     MAX_SHIELDS,
     MAX_SYMBOLS,
@@ -154,6 +157,28 @@ def _city(catalog: Catalog) -> dict[str, Any]:
                 },
                 "additionalProperties": False,
             },
+            # During play
+            "free_build_used": {
+                "type": "boolean",
+                "description": "During play: the city's once-per-age free build was used this age.",
+            },
+            "stage_ages": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1, "maximum": rules.ages},
+                "maxItems": most_stages,
+                # Every sequence that never goes down (stages are built in order): a few dozen.
+                "enum": [
+                    list(ages)
+                    for n in range(most_stages + 1)
+                    for ages in combinations_with_replacement(range(1, rules.ages + 1), n)
+                ],
+                "description": "During play: the age each built stage was built in, one per stage, never going down.",
+            },
+            "copied_guild": {
+                "type": "string",
+                "enum": sorted(c.id for c in catalog.guilds()),
+                "description": "During play: the guild the table says Olympia copied (a neighbour's).",
+            },
         },
         "allOf": [
             # A pad-entered city gives categories instead of cards, and may omit its wonder.
@@ -161,6 +186,18 @@ def _city(catalog: Catalog) -> dict[str, Any]:
             {"if": {"not": {"required": ["categories"]}}, "then": {"required": ["wonder"]}},
             {"if": {"required": ["science_symbols"]}, "then": {"required": ["categories"]}},
             *_stage_limits(catalog),
+            # One age per built stage (absent stages: none built).
+            *[
+                {
+                    "if": {"required": ["stage_ages"], "properties": {"stages": {"const": n}}},
+                    "then": {"properties": {"stage_ages": {"minItems": n, "maxItems": n}}},
+                }
+                for n in range(most_stages + 1)
+            ],
+            {
+                "if": {"required": ["stage_ages"], "not": {"required": ["stages"]}},
+                "then": {"properties": {"stage_ages": {"maxItems": 0}}},
+            },
         ],
     }
 
@@ -247,6 +284,18 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["cities"],
             "properties": {
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
+                "age": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": max(cat.rules.ages for cat in catalogs),
+                    "description": "During play: the age being played (absent: the game is over).",
+                },
+                "discard": {
+                    "type": "array",
+                    "maxItems": MAX_DISCARD,
+                    "items": {"type": "string", "enum": all_cards},
+                    "description": "During play: the card ids in the discard pile (cards of the game's edition).",
+                },
                 "cities": {
                     "type": "array",
                     "minItems": least,
@@ -257,6 +306,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             },
             "allOf": [
                 *(check for cat in catalogs for check in _game_rules(cat)),
+                *[  # a stage is not built in an age after the one being played
+                    {
+                        "if": {"required": ["age"], "properties": {"age": {"const": age}}},
+                        "then": {
+                            "properties": {
+                                "cities": {
+                                    "items": {"properties": {"stage_ages": {"items": {"maximum": age}}}}
+                                }
+                            }
+                        },
+                    }
+                    for age in range(1, max(cat.rules.ages for cat in catalogs))
+                ],
                 {
                     "properties": {
                         "cities": {
@@ -370,8 +432,15 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 },
                 "card": {"type": "string", "enum": all_cards, "description": "A card of the game's edition."},
                 "stage": {"type": "boolean"},
+                "via": {
+                    "type": "string",
+                    "enum": list(VIAS),
+                    "description": "Build the card through a power: from the discard pile (Halicarnassus) "
+                    "or a free build (Olympia). Not with stage.",
+                },
             },
             "allOf": [
+                {"if": {"required": ["via"]}, "then": {"required": ["card"]}},
                 {
                     "oneOf": [
                         {"required": ["card"], "properties": {"stage": {"const": False}}},
@@ -516,6 +585,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "mode": {"type": "string", "enum": ["cards", "pad"]},
                 "title": {"type": ["string", "null"]},
                 "state": {"type": "string"},
+                "play_version": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The version of the game's age and discard pile (for replacePlay).",
+                },
                 "view_url": {"type": "string"},
                 "view_token": {"type": "string"},
                 "token": {"type": "string", "description": "The edit token (only when the game is created)."},
@@ -537,6 +611,25 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "city": {
                     "anyOf": [_ref(name) for name in cities],
                     "description": "A city of the stored game's edition.",
+                },
+                "version": {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
+            },
+        },
+        "ReplacePlay": {
+            "type": "object",
+            "required": ["version"],
+            "properties": {
+                "age": {
+                    "type": ["integer", "null"],
+                    "minimum": 1,
+                    "maximum": max(cat.rules.ages for cat in catalogs),
+                    "description": "The age being played (absent or null: the game is over).",
+                },
+                "discard": {
+                    "type": "array",
+                    "maxItems": MAX_DISCARD,
+                    "items": {"type": "string", "enum": all_cards},
+                    "description": "The card ids in the discard pile (absent: empty).",
                 },
                 "version": {"type": "integer", "minimum": 1, "maximum": MAX_VERSION},
             },
@@ -654,6 +747,24 @@ PATHS: dict[str, Any] = {
             },
         },
     },
+    "/api/v1/games/{token}/play": {
+        "put": {
+            "summary": "Replace the age being played and the discard pile, given the play_version read",
+            "operationId": "replacePlay",
+            "parameters": [TOKEN],
+            "requestBody": _body("ReplacePlay"),
+            "responses": {
+                "200": _json(_ref("StoredGame"), "The game after the change."),
+                "400": ERROR,
+                "403": ERROR,
+                "404": ERROR,
+                "409": _json(
+                    _ref("Error"),
+                    "The age or discard pile changed since it was read (or the game is locked): nothing changed.",
+                ),
+            },
+        },
+    },
     "/api/v1/games/{token}/lock": {
         "post": {
             "summary": "Lock the game (or open it again with locked: false)",
@@ -688,6 +799,12 @@ def _links(token: str) -> dict[str, Any]:
             "requestBody": {"city": "$response.body#/game/cities/0", "version": "$response.body#/versions/0"},
             "description": "Save the first city again at the version just read.",
         },
+        "replacePlay": {
+            "operationId": "replacePlay",
+            "parameters": {"token": token},
+            "requestBody": {"version": "$response.body#/play_version"},
+            "description": "Say the game is over (no age, empty discard pile) at the version just read.",
+        },
         "lockGame": {"operationId": "lockGame", "parameters": {"token": token}},
     }
 
@@ -696,12 +813,17 @@ PATHS["/api/v1/games"]["post"]["responses"]["201"]["links"] = _links("$response.
 for _path, _method in (
     ("/api/v1/games/{token}", "get"),
     ("/api/v1/games/{token}/cities/{seat}", "put"),
+    ("/api/v1/games/{token}/play", "put"),
     ("/api/v1/games/{token}/lock", "post"),
 ):
     PATHS[_path][_method]["responses"]["200"] = dict(
         PATHS[_path][_method]["responses"]["200"], links=_links("$request.path.token")
     )
-for _path, _method in (("/api/v1/games/{token}", "get"), ("/api/v1/games/{token}/cities/{seat}", "put")):
+for _path, _method in (
+    ("/api/v1/games/{token}", "get"),
+    ("/api/v1/games/{token}/cities/{seat}", "put"),
+    ("/api/v1/games/{token}/play", "put"),
+):
     PATHS[_path][_method]["responses"]["200"]["headers"] = {
         "ETag": {
             "description": "The game's state (as in `state`): it changes with every change to the game.",

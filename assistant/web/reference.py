@@ -125,7 +125,7 @@ def rulings() -> str:
 
 
 def verdicts_for(
-    game: Any, seat: int, hand: list[str], stage: bool, catalog: Catalog
+    game: Any, seat: int, hand: list[str], stage: bool, catalog: Catalog, via: str | None = None
 ) -> list[dict[str, Any]]:
     """Each card of the hand (and the next stage) with its verdict, for the templates."""
     from ..rules.trade import can_build
@@ -134,9 +134,8 @@ def verdicts_for(
     for card_id in dict.fromkeys(hand):
         if not catalog.has_card(card_id):
             continue
-        out.append(
-            {"card": catalog.structure(card_id), "verdict": can_build(game, seat, card_id, catalog=catalog)}
-        )
+        verdict = can_build(game, seat, card_id, via=via, catalog=catalog)
+        out.append({"card": catalog.structure(card_id), "verdict": verdict})
     if stage:
         out.append({"card": None, "verdict": can_build(game, seat, stage=True, catalog=catalog)})
     return out
@@ -199,7 +198,10 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
     city = loaded.game.cities[seat]
     held = set(city.cards or ())
     data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
-    age = _age_arg(current_age(data, held, catalog))
+    playing = loaded.game.age  # the table says the age: the hand holds only its cards
+    age = playing or _age_arg(current_age(data, held, catalog))
+    ways = _ways(city, catalog)
+    via = request.args.get("via") if request.args.get("via") in ways else None
     form = BuildQueryForm(request.args)
     form.hand.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
     if form.coins.data is None or not form.coins.validate(form):
@@ -211,7 +213,16 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
         cities = list(game.cities)
         cities[seat] = dataclasses.replace(city, coins=form.coins.data)
         game = dataclasses.replace(game, cities=tuple(cities))
-        results = verdicts_for(game, seat, hand, bool(form.stage.data), catalog)
+        results = verdicts_for(game, seat, hand, bool(form.stage.data) and via is None, catalog, via)
+    if via == "discard":  # the hand is the discard pile, of every age
+        pile = set(game.discard)
+        groups = [
+            gamestate.ColourGroup(g.color, tiles)
+            for g in gamestate.picker(catalog, len(game.cities), held | pile)
+            if (tiles := tuple(t for t in g.tiles if t.card.id in pile))
+        ]
+    else:
+        groups = _hand_groups(catalog, len(game.cities), age, held)
     return _build_page(
         "reference/city_build.html",
         game,
@@ -222,10 +233,26 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
         form=form,
         results=results,
         age=age,
-        groups=_hand_groups(catalog, len(game.cities), age, held),
+        fixed_age=playing,
+        ways=ways,
+        via=via,
+        groups=groups,
         hand=set(hand),
         held=held,
     )
+
+
+def _ways(city: Any, catalog: Catalog) -> dict[str, Any]:
+    """The powers this city's wonder side can build through (``via``), with their names."""
+    if city.wonder is None:
+        return {}
+    effects = [e for stage in catalog.wonder(city.wonder).side(city.side).stages for e in stage.effects]
+    ways: dict[str, Any] = {}
+    if any(e.free_power() for e in effects):
+        ways["free-build"] = _("With the wonder's free build")
+    if any(e.builds_from_discard() for e in effects):
+        ways["discard"] = _("From the discard pile")
+    return ways
 
 
 @bp.get("/g/<token>/free-city")

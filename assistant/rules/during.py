@@ -1,0 +1,360 @@
+"""A game in progress: what the game format's "During play" fields change.
+
+A table may give the age being played (``Game.age``), the discard pile
+(``Game.discard``) and, for a city, whether its once-per-age free build was used
+(``City.free_build_used``), the age each stage was built in (``City.stage_ages``) and the
+guild Olympia copied (``City.copied_guild``). With them, :func:`~.trade.can_build`
+answers for the age being played and builds ``via`` a power:
+
+* ``via="discard"``: Halicarnassus builds a card of the discard pile for free, at the end
+  of the turn in which a stage granting it was built (Rulebook, Halicarnassus; rulings
+  ``halicarnassus-discard``);
+* ``via="free-build"``: a power that builds a structure for free (Olympia A's once per
+  age; the 2020 Olympia's first card of each colour, and first and last card of each age).
+
+:func:`check_play` reports what those fields say that cannot be right.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from .catalog import Catalog
+from .describe import age_numeral, join
+from .effects import Effect
+from .model import City, Game, Payment, Problem, ProblemCode, Stage, Verdict, WhyNot
+from .text import N_, Text, verbatim
+
+VIAS = ("discard", "free-build")
+"""The powers ``can_build`` may be asked to build through."""
+
+_FREE = Payment(0, 0, 0)
+
+
+def built_stages(city: City, catalog: Catalog) -> tuple[Stage, ...]:
+    """The stages the city has built, in order (none when its wonder is not known)."""
+    if city.wonder is None:
+        return ()
+    return catalog.wonder(city.wonder).side(city.side).stages[: city.stages]
+
+
+def _powers(city: City, catalog: Catalog) -> Iterator[tuple[int, Effect]]:
+    """Each built stage's free-build power, with the stage's number."""
+    for stage in built_stages(city, catalog):
+        for effect in stage.effects:
+            if effect.free_power():
+                yield stage.number, effect
+
+
+def power_is_spent(game: Game, city: City, stage: int, effect: Effect) -> bool:
+    """True when the table says a free-build power cannot act now: used this age, or built
+    this age while it acts only from the next."""
+    if effect.once_per_age() and city.free_build_used:
+        return True
+    if effect.from_next_age() and city.stage_ages is not None and game.age is not None:
+        return city.stage_ages[stage - 1] >= game.age
+    return False
+
+
+def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
+    """A card of another age than the one being played (only when the game gives its age)."""
+    if game.age is None:
+        return None
+    ages = sorted({entry.age for entry in catalog.entries(card_id)})
+    if game.age in ages:
+        return None
+    return Verdict(
+        False,
+        N_(
+            "{player} cannot build {what} now: it is a card of Age {card_age}, and the table is "
+            "playing Age {age}.",
+            player=game.cities[seat].player,
+            what=what,
+            card_age=join([verbatim(age_numeral(a)) for a in ages]),
+            age=age_numeral(game.age),
+        ),
+        why=WhyNot.NOT_THIS_AGE,
+    )
+
+
+def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict:
+    """``via="discard"``: the card must be in the discard pile, and the stage the city built
+    last must grant a discard build (it acts at the end of that turn only)."""
+    city = game.cities[seat]
+    player = city.player
+    if card_id not in game.discard:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what} from the discard pile: it is not in the discard pile.",
+                player=player,
+                what=what,
+            ),
+            why=WhyNot.NOT_IN_DISCARD,
+        )
+    if city.wonder is None:
+        return Verdict(
+            False,
+            N_("{player}'s wonder is not known, so no power to build from the discard pile.", player=player),
+            why=WhyNot.NO_POWER,
+        )
+    wonder = catalog.wonder(city.wonder)
+    stages = wonder.side(city.side).stages
+    granting = [s.number for s in stages if any(e.builds_from_discard() for e in s.effects)]
+    if not granting:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build from the discard pile: the {wonder} has no power to do so.",
+                player=player,
+                wonder=wonder.name,
+            ),
+            why=WhyNot.NO_POWER,
+        )
+    numbers = join([verbatim(str(n)) for n in granting])
+    if city.stages not in granting:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build from the discard pile now: the {wonder} does so only at the end "
+                "of the turn in which stage {numbers} is built, and the last stage built is stage {last}.",
+                player=player,
+                wonder=wonder.name,
+                numbers=numbers,
+                last=city.stages,
+            )
+            if city.stages
+            else N_(
+                "{player} cannot build from the discard pile yet: the {wonder} does so at the end of "
+                "the turn in which stage {numbers} is built, and no stage is built.",
+                player=player,
+                wonder=wonder.name,
+                numbers=numbers,
+            ),
+            why=WhyNot.NO_POWER,
+        )
+    notes: tuple[Text, ...] = ()
+    if city.stage_ages is not None and game.age is not None:
+        if city.stage_ages[-1] != game.age:
+            return Verdict(
+                False,
+                N_(
+                    "{player} cannot build from the discard pile now: stage {last} of the {wonder} was "
+                    "built in Age {built}, and its discard build came at the end of that turn.",
+                    player=player,
+                    last=city.stages,
+                    wonder=wonder.name,
+                    built=age_numeral(city.stage_ages[-1]),
+                ),
+                why=WhyNot.NO_POWER,
+            )
+    else:
+        notes = (
+            N_(
+                "Only at the end of the turn in which stage {last} was built: the power does not wait.",
+                last=city.stages,
+            ),
+        )
+    return Verdict(
+        True,
+        N_(
+            "{player} can build {what} from the discard pile for free: stage {last} of the {wonder} "
+            "grants it.",
+            player=player,
+            what=what,
+            last=city.stages,
+            wonder=wonder.name,
+        ),
+        how="discard",
+        cheapest=_FREE,
+        options=(_FREE,),
+        notes=notes,
+    )
+
+
+def free_build(
+    game: Game, seat: int, card_id: str, catalog: Catalog, what: Text, notes: tuple[Text, ...]
+) -> Verdict:
+    """``via="free-build"``: a built power that builds the card for free now."""
+    city = game.cities[seat]
+    player = city.player
+    powers = list(_powers(city, catalog))
+    if not powers:
+        return Verdict(
+            False,
+            N_("{player}'s city has no built wonder stage that builds a structure for free.", player=player),
+            why=WhyNot.NO_POWER,
+        )
+    assert city.wonder is not None  # a power is on a built stage
+    wonder = catalog.wonder(city.wonder).name
+    color = catalog.structure(card_id).color
+    colors = frozenset(catalog.structure(c).color for c in city.cards or () if catalog.has_card(c))
+    refusals: list[Text] = []
+    for stage, effect in powers:
+        if effect.frees(color, colors) is False or power_is_spent(game, city, stage, effect):
+            refusals.append(effect.used_note(player, wonder))
+        else:
+            return Verdict(
+                True,
+                effect.free_note(player, wonder, what),
+                how="free-build",
+                cheapest=_FREE,
+                options=(_FREE,),
+                notes=notes,
+            )
+    return Verdict(False, refusals[0], why=WhyNot.NO_POWER, notes=tuple(refusals[1:]))
+
+
+# --- checks -------------------------------------------------------------------------------------
+
+
+def has_play_fields(game: Game) -> bool:
+    """Whether the game gives any During play field (else :func:`check_play` has nothing to do)."""
+    return (
+        game.age is not None
+        or bool(game.discard)
+        or any(
+            c.free_build_used or c.stage_ages is not None or c.copied_guild is not None for c in game.cities
+        )
+    )
+
+
+def check_play(game: Game, catalog: Catalog) -> list[Problem]:
+    """What the During play fields say that cannot be right: cards of a later age, more
+    structures than the turns played so far allow, a discard pile holding more copies than
+    the deck, a power used that the city does not have, a guild copied without the power."""
+    problems: list[Problem] = []
+    rules = catalog.rules
+    age = game.age
+    for seat, city in enumerate(game.cities):
+        if age is not None and city.cards:
+            later = [c for c in city.cards if catalog.has_card(c) and _first_age(catalog, c) > age]
+            for card in later:
+                problems.append(
+                    Problem(
+                        "error",
+                        ProblemCode.LATER_AGE_CARD,
+                        N_(
+                            "{player}'s city holds the {card}, a card of Age {card_age}, but the table "
+                            "is playing Age {age}.",
+                            player=city.player,
+                            card=catalog.structure(card).name,
+                            card_age=age_numeral(_first_age(catalog, card)),
+                            age=age_numeral(age),
+                        ),
+                        city=seat,
+                        card=card,
+                        field=f"cities[{seat}].cards",
+                    )
+                )
+            turns = age * rules.turns_per_age
+            built = len(city.cards) + city.stages
+            if built > turns + _extra_builds(city, catalog):
+                problems.append(
+                    Problem(
+                        "error",
+                        ProblemCode.TOO_MANY_CARDS,
+                        N_(
+                            "{player}'s city has {built} structures and stages, but by the end of Age "
+                            "{age} a city has played at most {turns} cards.",
+                            player=city.player,
+                            built=built,
+                            age=age_numeral(age),
+                            turns=turns + _extra_builds(city, catalog),
+                        ),
+                        city=seat,
+                        field=f"cities[{seat}].cards",
+                    )
+                )
+        if city.free_build_used and not any(e.once_per_age() for _, e in _powers(city, catalog)):
+            problems.append(
+                Problem(
+                    "warning",
+                    ProblemCode.NO_POWER,
+                    N_(
+                        "{player}'s city is marked as having used its once-per-age free build, but it "
+                        "has no built stage with that power; the mark is ignored.",
+                        player=city.player,
+                    ),
+                    city=seat,
+                    field=f"cities[{seat}].free_build_used",
+                )
+            )
+        if city.copied_guild is not None and not any(
+            e.copies_guild() for s in built_stages(city, catalog) for e in s.effects
+        ):
+            problems.append(
+                Problem(
+                    "warning",
+                    ProblemCode.BAD_COPIED_GUILD,
+                    N_(
+                        "{player}'s city names a copied guild ({card}), but it has no built stage that "
+                        "copies a guild; it is ignored.",
+                        player=city.player,
+                        card=catalog.structure(city.copied_guild).name,
+                    ),
+                    city=seat,
+                    field=f"cities[{seat}].copied_guild",
+                )
+            )
+    problems.extend(_check_discard(game, catalog))
+    return problems
+
+
+def _first_age(catalog: Catalog, card_id: str) -> int:
+    return min(entry.age for entry in catalog.entries(card_id))
+
+
+def _extra_builds(city: City, catalog: Catalog) -> int:
+    return sum(e.extra_structures(catalog.rules) for s in built_stages(city, catalog) for e in s.effects)
+
+
+def _check_discard(game: Game, catalog: Catalog) -> list[Problem]:
+    """The discard pile's cards: in the deck, of an age played, no more copies than the deck."""
+    problems: list[Problem] = []
+    players = game.deck_players
+    held = Counter(c for city in game.cities for c in set(city.cards or ()))
+    for card, count in sorted(Counter(game.discard).items()):
+        structure = catalog.structure(card)
+        copies = 1 if structure.is_guild else catalog.copies(card, players)
+        if game.age is not None and _first_age(catalog, card) > game.age:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.LATER_AGE_CARD,
+                    N_(
+                        "The discard pile holds the {card}, a card of Age {card_age}, but the table is "
+                        "playing Age {age}.",
+                        card=structure.name,
+                        card_age=age_numeral(_first_age(catalog, card)),
+                        age=age_numeral(game.age),
+                    ),
+                    card=card,
+                    field="discard",
+                )
+            )
+        if count + held[card] > copies:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.TOO_MANY_COPIES if copies else ProblemCode.CARD_NOT_IN_DECK,
+                    N_(
+                        "The discard pile holds the {card}, which is not in the deck of a {n}-city table.",
+                        card=structure.name,
+                        n=players,
+                    )
+                    if not copies
+                    else N_(
+                        "The discard pile and the cities hold {count} copies of the {card}, but the deck "
+                        "of a {n}-city table has {copies}.",
+                        count=count + held[card],
+                        card=structure.name,
+                        n=players,
+                        copies=copies,
+                    ),
+                    card=card,
+                    field="discard",
+                )
+            )
+    return problems
