@@ -320,7 +320,8 @@
     };
     f.addEventListener("change", function (e) {
       // Another way to build shows other cards (the discard pile): load the page for it.
-      if (e.target.name === "via") { f.submit(); return; }
+      // (The form has a button named "submit", which hides the form's own submit method.)
+      if (e.target.name === "via") { HTMLFormElement.prototype.submit.call(f); return; }
       ask();
     });
     f.addEventListener("input", function (e) { if (e.target.type === "number") { ask(); } });

@@ -779,7 +779,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
     elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
     discarded = game.discard.count(card_id)
     if discarded and len(elsewhere) + discarded >= copies:
-        where = [N_("the city of {player}", player=name) for name in elsewhere]
+        where = join(
+            [*(N_("the city of {player}", player=name) for name in elsewhere), N_("the discard pile")]
+        )
         return Verdict(
             False,
             Nn_(
@@ -791,7 +793,7 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
                 player=player,
                 what=what,
                 players=players,
-                where=join([*where, N_("the discard pile")]),
+                where=where,
             ),
             why=WhyNot.NO_COPY_LEFT,
         )
