@@ -12,7 +12,7 @@ import pytest
 
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.gameio import parse_game, verdict_to_dict
-from assistant.rules.model import City, Cost, Game, Resource, Verdict
+from assistant.rules.model import City, Cost, Game, Resource, Verdict, WhyNot
 from assistant.rules.trade import can_build, describe_market, markets, production, trade_prices
 
 CATALOG = catalog_for(1)
@@ -738,3 +738,37 @@ def test_two_players_and_the_free_city_use_the_three_player_deck(catalog: Catalo
     )
     assert can_build(game, 0, "east-trading-post").why != "not-in-deck"  # 3+
     assert can_build(game, 0, "tavern").why == "not-in-deck"  # 4+
+
+
+def _printed_marks(edition_folder: str) -> dict[str, set[int]]:
+    """Each card's player marks straight from the rules data files (not through the catalog)."""
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "rules_data" / edition_folder
+    marks: dict[str, set[int]] = {}
+    for age in (1, 2, 3):
+        for card in tomllib.loads((folder / f"age{age}.toml").read_text())["card"]:
+            if card["color"] != "purple":
+                marks.setdefault(card["id"], set()).update(card["players"])
+    return marks
+
+
+@pytest.mark.parametrize(("edition", "folder"), [(1, "first_edition"), (2, "second_edition")])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_the_deck_check_follows_the_printed_marks_at_every_player_count(edition, folder, players):
+    """Rulebook: the deck holds the copies marked with the table's count or fewer; two players
+    (first edition: with the Free City) use the 3-player deck."""
+    catalog = catalog_for(edition)
+    if players == 2 and not catalog.rules.free_city_players:
+        pytest.skip("the 2020 edition has no two-player variant")
+    wonders = [w.id for w in catalog.wonders]
+    cities = [City(f"P{i}", wonders[i], coins=99) for i in range(max(players, 3))]
+    if players == 2:
+        cities[2] = replace(cities[2], free_city=True)
+    game = Game(tuple(cities), edition=edition)
+    deck = max(players, 3)
+    for card, marks in _printed_marks(folder).items():
+        verdict = can_build(game, 0, card, catalog=catalog)
+        in_deck = any(mark <= deck for mark in marks)
+        assert (verdict.why is WhyNot.NOT_IN_DECK) is (not in_deck), (card, players, marks)
