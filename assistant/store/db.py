@@ -30,6 +30,8 @@ from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from .. import jsonio
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -97,7 +99,13 @@ def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     # hide_parameters: a failed statement's message (and so the log) never shows the
     # values bound to it, which include edit tokens.
-    kwargs: dict[str, Any] = {"future": True, "hide_parameters": True}
+    kwargs: dict[str, Any] = {
+        "future": True,
+        "hide_parameters": True,
+        # orjson for the JSON columns (cities, records): several times faster both ways.
+        "json_serializer": jsonio.dumps,
+        "json_deserializer": jsonio.loads,
+    }
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 15}
         private_sqlite_file(url)
@@ -111,7 +119,14 @@ def make_engine(url: str) -> Engine:
 
 def _transactional_sqlite_engine(url: str) -> Engine:
     """A SQLite engine whose transactions are real, DDL included (``BEGIN IMMEDIATE``)."""
-    engine = create_engine(url, poolclass=NullPool, hide_parameters=True, connect_args={"timeout": 60})
+    engine = create_engine(
+        url,
+        poolclass=NullPool,
+        hide_parameters=True,
+        connect_args={"timeout": 60},
+        json_serializer=jsonio.dumps,
+        json_deserializer=jsonio.loads,
+    )
     pragmas = _sqlite_pragmas(url)
 
     @event.listens_for(engine, "connect")

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import false, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from .models import CityRow, GameRow, utcnow
+from .models import CityRow, GameRow, GroupRow, utcnow
 
 TOKEN_BYTES = 18  # 144 bits: unguessable links
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
@@ -83,8 +84,11 @@ def create_game(
     mode: str = "cards",
     title: str | None = None,
     language: str | None = None,
+    group_id: int | None = None,
+    created_at: datetime | None = None,
 ) -> GameRow:
-    """Store a game given in the game format (already checked by the caller)."""
+    """Store a game given in the game format (already checked by the caller), in a table
+    when ``group_id`` is given (``created_at``: when it was played, for an import)."""
     now = utcnow()
     row = GameRow(
         edit_token=new_token(),
@@ -95,8 +99,9 @@ def create_game(
         language=language,
         locked=False,
         version=1,
-        created_at=now,
+        created_at=created_at or now,
         updated_at=now,
+        group_id=group_id,
     )
     row.play = play_of(game)
     row.play_version = 1
@@ -104,6 +109,13 @@ def create_game(
         CityRow(seat=i, data=city, version=1, updated_at=now) for i, city in enumerate(game["cities"])
     ]
     session.add(row)
+    if group_id is not None:
+        session.execute(
+            update(GroupRow)
+            .where(GroupRow.id == group_id)
+            .values(version=GroupRow.version + 1)
+            .execution_options(synchronize_session=False)
+        )
     session.commit()
     return row
 
@@ -291,15 +303,41 @@ def hand_out_age(
     replace_cities(session, row, changes, conflicts=conflicts, play=play)
 
 
-def set_locked(session: Session, row: GameRow, locked: bool = True) -> None:
-    """Lock (or open again) the game; ``row`` is refreshed."""
+def set_locked(
+    session: Session,
+    row: GameRow,
+    locked: bool = True,
+    *,
+    record: tuple[dict[str, Any], dict[str, Any]] | None = None,
+) -> None:
+    """Lock (or open again) the game; ``row`` is refreshed.
+
+    ``record`` (the summary and the whole sheet, when locking) is kept with the lock in
+    one transaction: the game's final scores as they were then. Opening the game again
+    drops it. The game's table, if any, is told (its statistics change)."""
+    now = utcnow()
+    summary, snapshot = record if locked and record is not None else (None, None)
     try:
         session.execute(
             update(GameRow)
             .where(GameRow.id == row.id)
-            .values(locked=locked, version=GameRow.version + 1, updated_at=utcnow())
+            .values(
+                locked=locked,
+                version=GameRow.version + 1,
+                updated_at=now,
+                summary=summary,
+                snapshot=snapshot,
+                locked_at=now if locked else None,
+            )
             .execution_options(synchronize_session=False)
         )
+        if row.group_id is not None:
+            session.execute(
+                update(GroupRow)
+                .where(GroupRow.id == row.group_id)
+                .values(version=GroupRow.version + 1)
+                .execution_options(synchronize_session=False)
+            )
         _reread(session, row)
         session.commit()
     except BaseException:

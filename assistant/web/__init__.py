@@ -15,7 +15,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from ..rules.catalog import available_editions, catalog_for
     from ..store.db import make_engine, make_session_factory, upgrade
-    from . import api, errors, games, i18n, main, reference, security, templating
+    from . import api, errors, games, groups, i18n, main, reference, security, templating
     from .config import build_config
     from .db import init_app as init_db
     from .jsonprovider import OrjsonProvider
@@ -50,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(main.bp)
     app.register_blueprint(reference.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     return app

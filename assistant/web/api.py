@@ -234,7 +234,16 @@ def create_game() -> tuple[Response, int]:
             400, _('"title" is a text of at most 80 characters, without control characters.'), "title"
         )
     pad = any(c.is_pad_entry for c in game.cities)
-    row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards", title=title)
+    group = _group(data["table"]) if isinstance(data.get("table"), str) else None
+    if "table" in data and group is None:
+        raise ApiError(400, _('"table" is the token of a table.'), "table")
+    row = store.create_game(
+        get_session(),
+        game_to_dict(game),
+        mode="pad" if pad else "cards",
+        title=title,
+        group_id=group.id if group is not None else None,
+    )
     body = _public(row)
     body["token"] = row.edit_token
     body["edit_url"] = _link("games.game", token=row.edit_token)
@@ -351,8 +360,172 @@ def lock_game(token: str) -> Response:
         locked = _body().get("locked", True)
         if not isinstance(locked, bool):
             raise ApiError(400, _('"locked" is true or false.'), "locked")
-    store.set_locked(get_session(), row, locked)
+    game, _error = gamestate.read(store.game_dict(row))
+    record = gamestate.record_of(game, row.mode) if locked and game is not None else None
+    store.set_locked(get_session(), row, locked, record=record)
     return jsonify(_public(row))
+
+
+# --- tables (groups that play together) -------------------------------------------------------------
+
+
+def _group(token: str) -> Any:
+    from ..store import groups as repo
+
+    group = repo.by_token(get_session(), token)
+    if group is None:
+        raise ApiError(404, _("No table at this token."), "table")
+    return group
+
+
+def _public_group(group: Any) -> dict[str, Any]:
+    return {
+        "token": group.token,
+        "name": group.name,
+        "version": group.version,
+        "url": _link("groups.table", token=group.token),
+    }
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Start a table: a group that plays together and keeps its games' history."""
+    from ..store import groups as repo
+
+    data = _body() if request.content_length else {}
+    name = data.get("name")
+    if name is not None and (not isinstance(name, str) or len(name) > 80 or unsafe_text(name)):
+        raise ApiError(
+            400, _('"name" is a text of at most 80 characters, without control characters.'), "name"
+        )
+    group = repo.create_group(get_session(), name)
+    response = jsonify(_public_group(group))
+    response.headers["Location"] = url_for("api.read_table", table=group.token)
+    return response, 201
+
+
+def _api_day(name: str) -> Any:
+    from datetime import date
+
+    value = request.args.get(name)
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ApiError(400, _('"%(name)s" is a date, as 2026-12-01.', name=name), name) from None
+
+
+@bp.get("/tables/<table>")
+def read_table(table: str) -> Response:
+    """A table: its games (newest first) and its statistics (``?since=&until=&edition=``)."""
+    from ..stats import stats_to_dict
+    from . import groups
+
+    group = _group(table)
+    since, until = _api_day("since"), _api_day("until")
+    edition = _edition(request.args["edition"]) if "edition" in request.args else None
+    past = groups.history(group)
+    stats = groups.group_stats(past, since, until, edition)
+    games = []
+    board = _link("games.scoreboard", token="TOKEN")  # one URL built, the others from it
+    for line in past.lines:
+        item = groups.game_item(line, past.names, when=False)
+        games.append(
+            {
+                "played_on": line.created_at.date().isoformat(),
+                "title": line.title,
+                "edition": line.edition,
+                "locked": line.locked,
+                "view_token": line.view_token,
+                "view_url": board.replace("TOKEN", line.view_token),
+                "winners": item["winners"],
+                "cities": [
+                    {"player": c["player"], "total": c["total"], "rank": c["rank"]} for c in item["cities"]
+                ],
+            }
+        )
+    return jsonify({"table": _public_group(group), "games": games, "stats": stats_to_dict(stats)})
+
+
+@bp.put("/tables/<table>/games/<token>")
+def add_to_table(table: str, token: str) -> Response:
+    """Put a game (by its edit token) in the table."""
+    from ..store import groups as repo
+
+    group = _group(table)
+    row = _editable(token)
+    repo.move_game(get_session(), row, group)
+    return jsonify(_public(row))
+
+
+@bp.delete("/tables/<table>/games/<token>")
+def remove_from_table(table: str, token: str) -> Response:
+    """Take a game (by its edit token) out of the table."""
+    from ..store import groups as repo
+
+    group = _group(table)
+    row = _editable(token)
+    if row.group_id != group.id:
+        raise ApiError(404, _("This game is not in this table."), "token")
+    repo.move_game(get_session(), row, None)
+    return jsonify(_public(row))
+
+
+@bp.post("/tables/<table>/names")
+def table_names(table: str) -> Response:
+    """Rename a player (``{"player": "Ana", "rename": "Ana María"}``) or merge two spellings
+    (``{"player": "Anna", "merge_into": "Ana"}``)."""
+    from ..store import groups as repo
+    from . import groups
+
+    group = _group(table)
+    data = _body()
+    player = data.get("player")
+    if not isinstance(player, str) or not player.strip():
+        raise ApiError(400, _('"player" names a player of the table.'), "player")
+    past = groups.history(group)
+    stats = groups.group_stats(past)
+    found = groups.find_player(stats, past.names, player)
+    if found is None:
+        raise ApiError(404, _("No player of this table is called %(name)s.", name=player[:40]), "player")
+    rename, into = data.get("rename"), data.get("merge_into")
+    if (rename is None) == (into is None):
+        raise ApiError(
+            400, _('Give "rename" (a new name) or "merge_into" (another player), one of them.'), "rename"
+        )
+    if rename is not None:
+        if not isinstance(rename, str) or not rename.strip() or len(rename) > 40 or unsafe_text(rename):
+            raise ApiError(400, _('"rename" is a name of at most 40 characters.'), "rename")
+        target = " ".join(rename.split())
+    else:
+        other = groups.find_player(stats, past.names, into) if isinstance(into, str) else None
+        if other is None or other.key == found.key:
+            raise ApiError(400, _('"merge_into" names another player of the table.'), "merge_into")
+        target = other.name
+    repo.set_names(get_session(), group, [(k, target) for k in groups.spellings_of(past, found.key)])
+    return read_table(table)
+
+
+@bp.get("/tables/<table>/export")
+def export_table(table: str) -> Response:
+    """Every game of the table in the game format, with its date, title, lock and record."""
+    from . import groups
+
+    return jsonify(groups.export_of(_group(table)))
+
+
+@bp.post("/tables/<table>/import")
+def import_table(table: str) -> tuple[Response, int]:
+    """Import games into the table (its export, a list of games, or one game)."""
+    from . import groups
+
+    group = _group(table)
+    try:
+        count = groups.import_into(group, _body())
+    except groups.ImportRefused as exc:
+        raise ApiError(400, exc.message, "games") from None
+    return jsonify({"imported": count, "table": _public_group(group)}), 201
 
 
 @bp.get("/openapi.json")

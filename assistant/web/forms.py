@@ -65,6 +65,7 @@ class NewGameForm(FlaskForm):
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
     edition = SelectField(_l("Edition"), default="1")
     mode = HiddenField(default="cards")
+    table = HiddenField()
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
     random_sides = BooleanField(_l("Deal their sides at random too"), default=False)
     seats = FieldList(FormField(SeatForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
@@ -204,6 +205,35 @@ class PlayForm(FlaskForm):
         validate_choice=True,
     )
     discard = MultiCheckboxField(_l("Discard pile"))
+    submit = SubmitField(_l("Save"))
+
+
+class GroupForm(FlaskForm):
+    """Start a table (a group that plays together), or give it a name."""
+
+    name = StringField(_l("Name of the table (optional)"), validators=[Optional(), Length(max=80)])
+    submit = SubmitField(_l("Start a table"))
+
+
+class MoveGameForm(FlaskForm):
+    """Put a game in a table (its link), or take it out."""
+
+    table = StringField(_l("The table's link"), validators=[Optional(), Length(max=300)])
+    leave = BooleanField(_l("Take the game out of its table"))
+    submit = SubmitField(_l("Put the game in the table"))
+
+
+class NamesForm(FlaskForm):
+    """A table's players: rename one, or merge two spellings of one player's name."""
+
+    action = RadioField(
+        _l("What to do"),
+        choices=choice_list([("rename", _l("Rename")), ("merge", _l("Merge into another player"))]),
+        default="rename",
+    )
+    player = SelectField(_l("Player"), default="", validate_choice=True)
+    name = StringField(_l("New name"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)])
+    into = SelectField(_l("The same player as"), default="", validate_choice=True)
     submit = SubmitField(_l("Save"))
 
 

@@ -38,7 +38,7 @@ from ..rules.military import conflict_tokens, hand_out
 from ..rules.model import Game
 from ..store import games as store
 from ..store.merge import merge_city
-from . import gamestate, recent
+from . import gamestate, groups, recent
 from .boards import BoardCache
 from .db import get_session
 from .forms import (
@@ -46,6 +46,7 @@ from .forms import (
     CityForm,
     ImportForm,
     LockForm,
+    MoveGameForm,
     NewGameForm,
     PadsForm,
     PlayForm,
@@ -84,6 +85,12 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     )
     form.rules = catalog.rules
     pad = form.mode.data == "pad"
+    group = groups.repo.by_token(get_session(), form.table.data or request.args.get("table", ""))
+    known_players = groups.usual_players(group) if group is not None else []
+    if group is not None and request.method == "GET":
+        form.table.data = group.token
+        for seat, name in zip(form.seats.entries, groups.usual_seats(group), strict=False):
+            seat.form.player.data = name
     wonder_choices = choice_list([("", _("Wonder…"))] + [(w.id, w.short_name) for w in catalog.wonders])
     side_choices = choice_list([(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")])
     for seat in [*(s.form for s in form.seats.entries), form.free_city.form]:
@@ -91,7 +98,9 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
         seat.side.choices = side_choices
     if not form.validate_on_submit():
         status = 400 if request.method == "POST" else 200
-        return render_template("games/new.html", form=form, pad=pad, catalog=catalog), status
+        return render_template(
+            "games/new.html", form=form, pad=pad, catalog=catalog, group=group, known_players=known_players
+        ), status
     seats = form.named_seats()
     free_city = form.uses_free_city()
     boards = [*seats, form.free_city.form] if free_city else seats
@@ -123,13 +132,16 @@ def new_game() -> str | WerkzeugResponse | tuple[str, int]:
         seat = int(exc.field[7:].split("]")[0]) if exc.field.startswith("cities[") else 0
         field = seats[min(seat, len(seats) - 1)].player
         field.errors = [*list(field.errors or []), render_text(exc.message)]
-        return render_template("games/new.html", form=form, pad=pad, catalog=catalog), 400
+        return render_template(
+            "games/new.html", form=form, pad=pad, catalog=catalog, group=group, known_players=known_players
+        ), 400
     row = store.create_game(
         get_session(),
         data,
         mode="pad" if pad else "cards",
         title=(form.title.data or "").strip() or None,
         language=str(get_locale() or "en"),
+        group_id=group.id if group is not None else None,
     )
     recent.remember(row.edit_token)
     return redirect(url_for("games.game", token=row.edit_token))
@@ -156,7 +168,17 @@ def game(token: str) -> str | WerkzeugResponse:
         join_host=urlsplit(join_url).netloc,
         view_url=_absolute("games.scoreboard", token=loaded.row.view_token),
         lock_form=LockForm(),
+        group=_group_of(loaded.row),
+        my_tables=groups.recent_tables(),
+        move_form=MoveGameForm(),
     )
+
+
+def _group_of(row: Any) -> Any:
+    """The table a game is kept at, if any."""
+    from ..store.models import GroupRow
+
+    return get_session().get(GroupRow, row.group_id) if row.group_id is not None else None
 
 
 @bp.get("/g/<token>/qr.svg")
@@ -719,7 +741,20 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
         "categories": loaded.catalog.rules.categories,
         "state": store.state_version(loaded.row),
         "poll_seconds": current_app.config["POLL_SECONDS"],
+        "record_differs": _record_differs(loaded, sheet),
     }
+
+
+def _record_differs(loaded: gamestate.Loaded, sheet: Any) -> str:
+    """A locked game whose record (kept at the lock) no longer matches today's scoring (the
+    rules data changed): the record's totals, to show beside today's."""
+    summary = loaded.row.summary if loaded.row.locked else None
+    if not summary or sheet is None:
+        return ""
+    kept = summary.get("cities", [])
+    if [c.get("total") for c in kept] == [c.total for c in sheet.cities]:
+        return ""
+    return ", ".join(f"{c.get('player')} {c.get('total')}" for c in kept)
 
 
 @bp.get("/g/<token>/scoreboard")
@@ -768,7 +803,8 @@ def lock(token: str) -> str | WerkzeugResponse:
         locking = form.locked.data == "1"
         if locking and request.form.get("confirm") != "1":
             return render_template("games/lock.html", loaded=loaded, lock_form=form)
-        store.set_locked(get_session(), loaded.row, locking)
+        record = gamestate.record_of(loaded.game, loaded.row.mode) if locking and loaded.game else None
+        store.set_locked(get_session(), loaded.row, locking, record=record)
         flash(_("The game is locked.") if locking else _("The game is open again."), "ok")
     return redirect(url_for("games.scoreboard", token=token))
 

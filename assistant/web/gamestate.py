@@ -84,6 +84,16 @@ def score(game: Game) -> ScoreSheet:
     return score_game(game)
 
 
+def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a locked game keeps: the summary the statistics read, and the whole sheet (its
+    explanations in English, as the JSON API gives them)."""
+    from ..rules.gameio import sheet_to_dict
+    from ..stats import summary_of
+
+    sheet = sheet_to_dict(score(game))
+    return summary_of(sheet, pad=mode == "pad"), sheet
+
+
 def deal(
     catalog: Catalog, picks: list[tuple[str | None, str | None]], rng: random.Random | None = None
 ) -> list[tuple[str, str]]:

@@ -635,6 +635,174 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             },
         },
         "Lock": {"type": "object", "properties": {"locked": {"type": "boolean"}}},
+        "Table": {
+            "type": "object",
+            "required": ["token", "name", "version", "url"],
+            "properties": {
+                "token": {"type": "string", "description": "The table's token: its link is a secret."},
+                "name": {"type": ["string", "null"]},
+                "version": {"type": "integer", "minimum": 1},
+                "url": {"type": "string"},
+            },
+        },
+        "CreateTable": {
+            "type": "object",
+            "properties": {"name": {"type": "string", "maxLength": 80, "pattern": PRINTABLE}},
+        },
+        "WonderRecord": {
+            "type": "object",
+            "required": ["wonder", "side", "games", "wins", "win_rate"],
+            "properties": {
+                "wonder": {"type": "string"},
+                "side": {"type": ["string", "null"]},
+                "games": {"type": "integer", "minimum": 0},
+                "wins": {"type": "integer", "minimum": 0},
+                "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
+            },
+        },
+        "TableStats": {
+            "type": "object",
+            "required": ["games", "shared_victories", "players", "wonders", "records", "categories"],
+            "description": "Only locked games count, from the scores kept when each was locked.",
+            "properties": {
+                "games": {"type": "integer", "minimum": 0},
+                "shared_victories": {"type": "integer", "minimum": 0},
+                "pad_games": {"type": "integer", "minimum": 0},
+                "first": {"type": ["string", "null"], "format": "date"},
+                "last": {"type": ["string", "null"], "format": "date"},
+                "categories": {"type": "array", "items": {"type": "string"}},
+                "players": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["key", "name", "games", "wins", "win_rate", "average", "best"],
+                        "properties": {
+                            "key": {"type": "string", "description": "How the name is matched across games."},
+                            "name": {"type": "string"},
+                            "games": {"type": "integer", "minimum": 0},
+                            "wins": {"type": "integer", "minimum": 0},
+                            "shared_wins": {"type": "integer", "minimum": 0},
+                            "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
+                            "average": {"type": "number"},
+                            "best": {"type": ["integer", "null"]},
+                            "categories": {"type": "object", "additionalProperties": {"type": "number"}},
+                            "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                            "totals": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "properties": {
+                                        "game": {"type": "integer"},
+                                        "played_on": {"type": "string", "format": "date"},
+                                        "total": {"type": "integer"},
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+                "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                "records": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["what", "value", "player", "game", "played_on"],
+                        "properties": {
+                            "what": {"type": "string", "enum": ["total", "science", "margin"]},
+                            "value": {"type": "integer"},
+                            "player": {"type": "string"},
+                            "game": {"type": "integer"},
+                            "played_on": {"type": "string", "format": "date"},
+                        },
+                    },
+                },
+            },
+        },
+        "TableRead": {
+            "type": "object",
+            "required": ["table", "games", "stats"],
+            "properties": {
+                "table": _ref("Table"),
+                "games": {
+                    "type": "array",
+                    "description": "Newest first.",
+                    "items": {
+                        "type": "object",
+                        "required": ["played_on", "locked", "view_url", "winners", "cities"],
+                        "properties": {
+                            "played_on": {"type": "string", "format": "date"},
+                            "title": {"type": ["string", "null"]},
+                            "edition": {"type": "integer"},
+                            "locked": {"type": "boolean"},
+                            "view_token": {"type": "string"},
+                            "view_url": {"type": "string"},
+                            "winners": {"type": "array", "items": {"type": "string"}},
+                            "cities": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "properties": {
+                                        "player": {"type": "string"},
+                                        "total": {"type": "integer"},
+                                        "rank": {"type": ["integer", "null"]},
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+                "stats": _ref("TableStats"),
+            },
+        },
+        "TableNames": {
+            "type": "object",
+            "required": ["player"],
+            "properties": {
+                "player": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "Any spelling of the player's name.",
+                },
+                "rename": {"type": "string", "minLength": 1, "maxLength": 40},
+                "merge_into": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "Another player of the table.",
+                },
+            },
+            "oneOf": [{"required": ["rename"]}, {"required": ["merge_into"]}],
+        },
+        "TableExport": {
+            "type": "object",
+            "required": ["games"],
+            "properties": {
+                "table": {"type": ["string", "null"]},
+                "names": {"type": "object", "additionalProperties": {"type": "string"}},
+                "games": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["game"],
+                        "properties": {
+                            "game": _ref("Game"),
+                            "played_on": {"type": "string", "format": "date"},
+                            "title": {"type": ["string", "null"]},
+                            "locked": {"type": "boolean"},
+                            "record": {
+                                "type": "object",
+                                "description": "The scores kept when it was locked.",
+                            },
+                        },
+                    },
+                },
+            },
+        },
+        "Imported": {
+            "type": "object",
+            "required": ["imported", "table"],
+            "properties": {"imported": {"type": "integer", "minimum": 1}, "table": _ref("Table")},
+        },
     }
 
 
@@ -644,6 +812,13 @@ TOKEN = {
     "required": True,
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
     "description": "The game's edit token (or, to read, its read-only token).",
+}
+TABLE = {
+    "name": "table",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+    "description": "The table's token.",
 }
 SEAT = {
     "name": "seat",
@@ -772,6 +947,84 @@ PATHS: dict[str, Any] = {
             "parameters": [TOKEN],
             "requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Lock")}}},
             "responses": {"200": _json(_ref("StoredGame"), "The game."), "400": ERROR, "404": ERROR},
+        },
+    },
+    "/api/v1/tables": {
+        "post": {
+            "summary": "Start a table (a group that plays together and keeps its history)",
+            "operationId": "createTable",
+            "requestBody": {
+                "required": False,
+                "content": {"application/json": {"schema": _ref("CreateTable")}},
+            },
+            "responses": {"201": _json(_ref("Table"), "The table with its token."), "400": ERROR},
+        },
+    },
+    "/api/v1/tables/{table}": {
+        "get": {
+            "summary": "A table's games and statistics (only locked games count)",
+            "operationId": "readTable",
+            "parameters": [
+                TABLE,
+                {
+                    "name": "since",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "format": "date"},
+                },
+                {
+                    "name": "until",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "format": "date"},
+                },
+                {"name": "edition", "in": "query", "required": False, "schema": {"type": "integer"}},
+            ],
+            "responses": {"200": _json(_ref("TableRead"), "The table."), "400": ERROR, "404": ERROR},
+        },
+    },
+    "/api/v1/tables/{table}/games/{token}": {
+        "put": {
+            "summary": "Put a game (by its edit token) in the table",
+            "operationId": "addToTable",
+            "parameters": [TABLE, TOKEN],
+            "responses": {"200": _json(_ref("StoredGame"), "The game."), "403": ERROR, "404": ERROR},
+        },
+        "delete": {
+            "summary": "Take a game (by its edit token) out of the table",
+            "operationId": "removeFromTable",
+            "parameters": [TABLE, TOKEN],
+            "responses": {"200": _json(_ref("StoredGame"), "The game."), "403": ERROR, "404": ERROR},
+        },
+    },
+    "/api/v1/tables/{table}/names": {
+        "post": {
+            "summary": "Rename a player of the table, or merge two spellings of one player's name",
+            "operationId": "tableNames",
+            "parameters": [TABLE],
+            "requestBody": _body("TableNames"),
+            "responses": {
+                "200": _json(_ref("TableRead"), "The table after the change."),
+                "400": ERROR,
+                "404": ERROR,
+            },
+        },
+    },
+    "/api/v1/tables/{table}/export": {
+        "get": {
+            "summary": "Every game of the table in the game format, with its date, lock and record",
+            "operationId": "exportTable",
+            "parameters": [TABLE],
+            "responses": {"200": _json(_ref("TableExport"), "The games, oldest first."), "404": ERROR},
+        },
+    },
+    "/api/v1/tables/{table}/import": {
+        "post": {
+            "summary": "Import games into the table (its export format), all or none",
+            "operationId": "importTable",
+            "parameters": [TABLE],
+            "requestBody": _body("TableExport"),
+            "responses": {"201": _json(_ref("Imported"), "How many games."), "400": ERROR, "404": ERROR},
         },
     },
     "/api/v1/openapi.json": {

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from flask import Flask
+from flask_babel import format_date
 from markupsafe import Markup
 
 from ..rules.catalog import Catalog, available_editions, catalog_for
@@ -118,6 +119,7 @@ def editions() -> list[tuple[int, str]]:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
+    app.jinja_env.filters["format_date_short"] = lambda day: format_date(day, "short")
     app.jinja_env.globals.update(
         icon=icons.icon,
         icon_sprite=icons.sprite,

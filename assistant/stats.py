@@ -1,0 +1,344 @@
+"""A table's history in numbers: who plays, who wins, with what (issue 16).
+
+Pure functions over the summaries kept when games are locked (:func:`summary_of`), so the
+numbers never change when the rules data does, and nothing here touches the web or the
+database. A player is matched across games by a key (:func:`player_key`), which the table
+can point at another name (merge) or give another display name (rename): ``names`` maps a
+key to the name shown. The Free City is never a player.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from .rules.catalog import fold
+
+__all__ = [
+    "GameSummary",
+    "PlayerStats",
+    "Record",
+    "TableStats",
+    "WonderStats",
+    "player_key",
+    "stats_to_dict",
+    "summary_of",
+    "table_stats",
+]
+
+
+@lru_cache(maxsize=4096)
+def player_key(name: str) -> str:
+    """How a name is matched across games: case, accents, spacing and punctuation ignored
+    (a name of symbols only is matched as written). Names repeat game after game: cached."""
+    return fold(name) or unicodedata.normalize("NFC", name.casefold().strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One city of a locked game, as the summary keeps it."""
+
+    name: str
+    total: int
+    rank: int | None
+    coins: int
+    categories: Mapping[str, int]
+    wonder: str | None
+    side: str | None
+    free_city: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A locked game's final scores, as kept when it was locked."""
+
+    game_id: int
+    played_on: date
+    edition: int
+    seats: tuple[Seat, ...]
+    winners: tuple[str, ...]
+    pad: bool = False
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def summary_of(sheet: Mapping[str, Any], *, pad: bool = False) -> dict[str, Any]:
+    """What a locked game keeps for the statistics: from the game format's score output,
+    each city's name, total, rank, coins, categories, wonder and side (no explanations)."""
+    return {
+        "edition": sheet["edition"],
+        "winners": list(sheet["winners"]),
+        "pad": pad,
+        "cities": [
+            {
+                "player": c["player"],
+                "total": c["total"],
+                "rank": c["rank"],
+                "coins": c["coins"],
+                "categories": dict(c["categories"]),
+                "wonder": c.get("wonder"),
+                "side": c.get("side"),
+                "free_city": bool(c.get("free_city")),
+            }
+            for c in sheet["cities"]
+        ],
+    }
+
+
+def read_summary(game_id: int, played_on: date, data: Mapping[str, Any]) -> GameSummary:
+    """A stored summary (:func:`summary_of`) as a :class:`GameSummary`."""
+    return GameSummary(
+        game_id=game_id,
+        played_on=played_on,
+        edition=int(data.get("edition", 1)),
+        pad=bool(data.get("pad")),
+        winners=tuple(data.get("winners", ())),
+        seats=tuple(
+            Seat(
+                name=c["player"],
+                total=int(c["total"]),
+                rank=c.get("rank"),
+                coins=int(c.get("coins", 0)),
+                categories=c.get("categories", {}),
+                wonder=c.get("wonder"),
+                side=c.get("side"),
+                free_city=bool(c.get("free_city")),
+            )
+            for c in data.get("cities", ())
+        ),
+    )
+
+
+@dataclass
+class WonderStats:
+    """How a wonder side (or a whole wonder, ``side`` None) fared."""
+
+    wonder: str
+    side: str | None
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class PlayerStats:
+    """One player over the games chosen."""
+
+    key: str
+    name: str
+    games: int = 0
+    wins: int = 0
+    shared_wins: int = 0
+    best: int | None = None
+    points: int = 0
+    categories: Counter[str] = field(default_factory=Counter)
+    wonders: dict[tuple[str, str | None], WonderStats] = field(default_factory=dict)
+    history: list[tuple[date, int, int]] = field(default_factory=list)
+    """Each game, oldest first: (date, game id, total)."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def category_average(self, category: str) -> float:
+        return self.categories[category] / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A best-ever: what, how much, who, in which game."""
+
+    what: str
+    value: int
+    name: str
+    game_id: int
+    played_on: date
+
+
+@dataclass
+class TableStats:
+    """Everything the table's page and a player's page show."""
+
+    games: int
+    shared: int
+    pad_games: int
+    players: list[PlayerStats]
+    """Most games first, then most wins, then name."""
+    wonders: list[WonderStats]
+    """Each wonder side played, most games first."""
+    records: list[Record]
+    categories: tuple[str, ...]
+    """The categories seen, in the order of the first edition's pad."""
+    first: date | None
+    last: date | None
+    category_points: Mapping[str, int] = field(default_factory=dict)
+    """Every player's points in each category, added up (for the table's shares)."""
+    seats: int = 0
+    """Player-games counted (the Free City left out)."""
+
+    def category_average(self, category: str) -> float:
+        """A player's average in a category, over every player-game of the table."""
+        return self.category_points.get(category, 0) / self.seats if self.seats else 0.0
+
+    def player(self, key: str) -> PlayerStats | None:
+        return next((p for p in self.players if p.key == key), None)
+
+
+CATEGORY_ORDER = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+
+
+def table_stats(
+    games: Iterable[GameSummary],
+    names: Mapping[str, str] | None = None,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    edition: int | None = None,
+) -> TableStats:
+    """The statistics of the games chosen (a period, inclusive, and an edition), oldest first.
+
+    ``names`` maps a player key to the name shown (merged spellings share one name, whose key
+    is then the player's). A shared victory is a win for each winner (and counted once as
+    shared); the Free City is left out of the players and of the wonders' win rates.
+    """
+    names = names or {}
+    chosen = sorted(
+        (
+            g
+            for g in games
+            if (since is None or g.played_on >= since)
+            and (until is None or g.played_on <= until)
+            and (edition is None or g.edition == edition)
+        ),
+        key=lambda g: (g.played_on, g.game_id),
+    )
+    players: dict[str, PlayerStats] = {}
+    wonders: dict[tuple[str, str | None], WonderStats] = {}
+    seen_categories: set[str] = set()
+    best_total: Record | None = None
+    best_science: Record | None = None
+    best_margin: Record | None = None
+    shared = pad_games = 0
+    for game in chosen:
+        shared += game.shared
+        pad_games += game.pad
+        seats = [s for s in game.seats if not s.free_city]
+        totals = sorted((s.total for s in seats), reverse=True)
+        for seat in seats:
+            canonical = names.get(player_key(seat.name))
+            key = player_key(canonical) if canonical else player_key(seat.name)
+            stats = players.get(key)
+            if stats is None:
+                stats = players[key] = PlayerStats(key, canonical or seat.name)
+            won = seat.rank == 1
+            stats.games += 1
+            stats.wins += won
+            stats.shared_wins += won and game.shared
+            stats.points += seat.total
+            stats.best = seat.total if stats.best is None else max(stats.best, seat.total)
+            sums = stats.categories
+            for category, points in seat.categories.items():
+                sums[category] += points
+            seen_categories.update(seat.categories)
+            stats.history.append((game.played_on, game.game_id, seat.total))
+            if seat.wonder:
+                for table in (stats.wonders, wonders):
+                    entry = table.setdefault((seat.wonder, seat.side), WonderStats(seat.wonder, seat.side))
+                    entry.games += 1
+                    entry.wins += won
+            if best_total is None or seat.total > best_total.value:
+                best_total = Record("total", seat.total, stats.name, game.game_id, game.played_on)
+            science = seat.categories.get("science", 0)
+            if best_science is None or science > best_science.value:
+                best_science = Record("science", science, stats.name, game.game_id, game.played_on)
+            if won and not game.shared and len(totals) > 1:
+                margin = seat.total - totals[1]
+                if best_margin is None or margin > best_margin.value:
+                    best_margin = Record("margin", margin, stats.name, game.game_id, game.played_on)
+    ordered = sorted(players.values(), key=lambda p: (-p.games, -p.wins, p.name.casefold()))
+    return TableStats(
+        games=len(chosen),
+        shared=shared,
+        pad_games=pad_games,
+        players=ordered,
+        wonders=sorted(wonders.values(), key=lambda w: (-w.games, -w.wins, w.wonder, w.side or "")),
+        records=[r for r in (best_total, best_science, best_margin) if r is not None],
+        categories=tuple(c for c in CATEGORY_ORDER if c in seen_categories)
+        + tuple(sorted(seen_categories - set(CATEGORY_ORDER))),
+        first=chosen[0].played_on if chosen else None,
+        last=chosen[-1].played_on if chosen else None,
+        category_points=dict(sum((p.categories for p in players.values()), Counter())),
+        seats=sum(p.games for p in players.values()),
+    )
+
+
+def stats_to_dict(stats: TableStats) -> dict[str, Any]:
+    """The statistics as the JSON API gives them."""
+    days: dict[date, str] = {}
+
+    def day(value: date) -> str:
+        text = days.get(value)
+        if text is None:
+            text = days[value] = value.isoformat()
+        return text
+
+    def wonder(w: WonderStats) -> dict[str, Any]:
+        return {
+            "wonder": w.wonder,
+            "side": w.side,
+            "games": w.games,
+            "wins": w.wins,
+            "win_rate": round(w.win_rate, 4),
+        }
+
+    return {
+        "games": stats.games,
+        "shared_victories": stats.shared,
+        "pad_games": stats.pad_games,
+        "first": stats.first.isoformat() if stats.first else None,
+        "last": stats.last.isoformat() if stats.last else None,
+        "categories": list(stats.categories),
+        "players": [
+            {
+                "key": p.key,
+                "name": p.name,
+                "games": p.games,
+                "wins": p.wins,
+                "shared_wins": p.shared_wins,
+                "win_rate": round(p.win_rate, 4),
+                "average": round(p.average, 2),
+                "best": p.best,
+                "categories": {c: round(p.category_average(c), 2) for c in stats.categories},
+                "wonders": [
+                    wonder(w) for w in sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
+                ],
+                "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
+            }
+            for p in stats.players
+        ],
+        "wonders": [wonder(w) for w in stats.wonders],
+        "records": [
+            {
+                "what": r.what,
+                "value": r.value,
+                "player": r.name,
+                "game": r.game_id,
+                "played_on": day(r.played_on),
+            }
+            for r in stats.records
+        ],
+    }

@@ -1,0 +1,136 @@
+"""The tables (groups that play together) repository: create, find, the games of a table,
+moving a game in or out, and the players' names (merge, rename).
+
+A table's ``version`` is bumped by every change that can change its page or statistics
+(a game joining or leaving, locked or opened again, a name merged or renamed), so the
+statistics are cached per ``(table, version)`` and never served stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from .games import clean_title, is_token, new_token
+from .models import GameRow, GroupNameRow, GroupRow, utcnow
+
+MAX_GROUP_GAMES = 100_000
+
+
+class GameLine(NamedTuple):
+    """One game of a table, as its page lists it (no cities loaded)."""
+
+    id: int
+    edit_token: str
+    view_token: str
+    title: str | None
+    edition: int
+    mode: str
+    locked: bool
+    created_at: datetime
+    locked_at: datetime | None
+    summary: dict[str, Any] | None
+
+
+def create_group(session: Session, name: str | None = None) -> GroupRow:
+    row = GroupRow(token=new_token(), name=clean_title(name), version=1, created_at=utcnow())
+    session.add(row)
+    session.commit()
+    return row
+
+
+def by_token(session: Session, token: str) -> GroupRow | None:
+    if not is_token(token):
+        return None
+    return session.execute(select(GroupRow).where(GroupRow.token == token)).scalar_one_or_none()
+
+
+def bump(session: Session, group_id: int | None) -> None:
+    """Mark the table changed (inside the caller's transaction)."""
+    if group_id is not None:
+        session.execute(
+            update(GroupRow)
+            .where(GroupRow.id == group_id)
+            .values(version=GroupRow.version + 1)
+            .execution_options(synchronize_session=False)
+        )
+
+
+def rename_group(session: Session, group: GroupRow, name: str | None) -> None:
+    group.name = clean_title(name)
+    group.version += 1
+    session.commit()
+
+
+def games_of(session: Session, group: GroupRow) -> list[GameLine]:
+    """The table's games, newest first: one query, without their cities."""
+    rows = session.execute(
+        select(
+            GameRow.id,
+            GameRow.edit_token,
+            GameRow.view_token,
+            GameRow.title,
+            GameRow.edition,
+            GameRow.mode,
+            GameRow.locked,
+            GameRow.created_at,
+            GameRow.locked_at,
+            GameRow.summary,
+        )
+        .where(GameRow.group_id == group.id)
+        .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+        .limit(MAX_GROUP_GAMES)
+    ).all()
+    session.rollback()  # a read: hold nothing open
+    return [GameLine(*r) for r in rows]
+
+
+def move_game(session: Session, game: GameRow, group: GroupRow | None) -> None:
+    """Put a game in a table (or, with None, take it out of its table)."""
+    before = game.group_id
+    game.group_id = group.id if group is not None else None
+    bump(session, before)
+    if group is not None and group.id != before:
+        bump(session, group.id)
+    session.commit()
+
+
+def backfill_records(session: Session, records: dict[int, tuple[dict[str, Any], dict[str, Any]]]) -> None:
+    """Keep the record of games locked before records were kept (scored once, now)."""
+    for game_id, (summary, snapshot) in records.items():
+        session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.locked.is_(True))
+            .values(summary=summary, snapshot=snapshot)
+            .execution_options(synchronize_session=False)
+        )
+    session.commit()
+
+
+# --- names -----------------------------------------------------------------------------------------
+
+
+def names_of(session: Session, group: GroupRow) -> dict[str, str]:
+    """Each spelling's key and the name it is shown as."""
+    rows = session.execute(
+        select(GroupNameRow.key, GroupNameRow.name).where(GroupNameRow.group_id == group.id)
+    ).all()
+    return {key: name for key, name in rows}
+
+
+def set_names(session: Session, group: GroupRow, changes: Sequence[tuple[str, str]]) -> None:
+    """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on."""
+    existing = {n.key: n for n in group.names}
+    for key, name in changes:
+        if key in existing:
+            existing[key].name = name
+        else:
+            row = GroupNameRow(group_id=group.id, key=key, name=name)
+            group.names.append(row)
+            existing[key] = row
+    group.version += 1
+    session.commit()

@@ -1,0 +1,104 @@
+"""A table of many games: the server time of its page, a player's page and the statistics.
+
+Creates a scratch SQLite database with one table (group) of N realistic locked games among
+eight regulars (3 to 7 players each, a few still open), then times, through the Flask test
+client (no network: the time is the server's), the table page, a player's page and
+``GET /api/v1/tables/<token>``: the first request after a change to the table (its games
+read and its statistics computed) and the next ones (both cached per table state). Run by hand or in CI's report:
+
+    .venv/bin/python bench/bench_tables.py [--games 1000] [--repeat 15] [--database URL]
+
+Goal (issue 16): under 100 ms of server time for a table of 1,000 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_scoring import realistic_table  # noqa: E402
+
+from assistant.rules.gameio import game_to_dict, parse_game  # noqa: E402
+
+REGULARS = ["Ana", "Bartek", "Şule", "Jiwoo", "Marta", "Pau", "Dae", "Núria"]
+
+
+def seed(app, games: int, rng: random.Random) -> str:
+    from assistant.store import games as store
+    from assistant.store import groups as repo
+    from assistant.web import gamestate
+    from assistant.web.db import get_session
+
+    with app.app_context():
+        session = get_session()
+        group = repo.create_group(session, "Bench club")
+        start = datetime(2020, 1, 2, 20, tzinfo=UTC)
+        for n in range(games):
+            game = realistic_table(rng, "tokens")
+            k = len(game.cities)
+            names = rng.sample(REGULARS, k)
+            game = replace(game, cities=tuple(replace(c, player=names[i]) for i, c in enumerate(game.cities)))
+            data = game_to_dict(game)
+            row = store.create_game(
+                session, data, group_id=group.id, created_at=start + timedelta(days=2 * n)
+            )
+            if n < games - 3:  # the last three are still being played
+                store.set_locked(session, row, True, record=gamestate.record_of(parse_game(data), "cards"))
+        return group.token
+
+
+def timed(client, url: str, repeat: int) -> tuple[float, float]:
+    """The first request's time and the median of the next ones, in milliseconds."""
+    times = []
+    for _ in range(repeat + 1):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, (url, response.status_code)
+    return times[0], statistics.median(times[1:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
+    options = parser.parse_args()
+    from assistant.web import create_app
+    from assistant.web.groups import _HISTORY, _STATS
+
+    with tempfile.TemporaryDirectory() as folder:
+        url = options.database or f"sqlite:///{Path(folder) / 'bench.db'}"
+        app = create_app(
+            {"DATA_DIR": folder, "DATABASE_URL": url, "SECRET_KEY": "bench", "SERVER_NAME": "bench.test"}
+        )
+        started = time.perf_counter()
+        token = seed(app, options.games, random.Random(16))
+        print(f"seeded {options.games} games in {time.perf_counter() - started:.1f} s")
+        client = app.test_client()
+        client.get(f"/t/{token}")  # templates compiled, connections open: as a running server
+        for label, path in (
+            ("table page", f"/t/{token}"),
+            ("player page", f"/t/{token}/p/ana"),
+            ("statistics (API)", f"/api/v1/tables/{token}"),
+            ("table page, one year", f"/t/{token}?since=2021-01-01&until=2021-12-31"),
+        ):
+            _STATS.clear()  # as after a change to the table: nothing cached
+            _HISTORY.clear()
+            first, warm = timed(client, path, options.repeat)
+            print(f"{label:24} first {first:7.1f} ms   then median {warm:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+"""Issue 16: tables (groups that play together) through the pages and the JSON API: one tap
+to start, games in and out, the record kept at the lock, players merged and renamed, the
+export/import round trip, search, and refusals that name their field."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import dataclasses
+import io
+import json
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+
+from assistant.web.openapi import document
+from tests.conftest import make_test_app
+from tests.web.games import THREE_TOTALS, three
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_test_app(tmp_path, WTF_CSRF_ENABLED=False)
+
+
+def fits(body: Any, path: str, method: str, status: int) -> None:
+    doc = document()
+    schema = doc["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
+    jsonschema.Draft202012Validator({**schema, "components": doc["components"]}).validate(body)
+
+
+def new_table(client, name: str | None = "Thursday club") -> str:
+    response = client.post("/api/v1/tables", json={"name": name} if name else {})
+    assert response.status_code == 201
+    fits(response.get_json(), "/api/v1/tables", "post", 201)
+    return response.get_json()["token"]
+
+
+def add_game(client, table: str, game: dict[str, Any] | None = None, *, lock: bool = True) -> str:
+    created = client.post("/api/v1/games", json={"game": game or three(), "table": table}).get_json()
+    if lock:
+        assert client.post(f"/api/v1/games/{created['token']}/lock").status_code == 200
+    return created["token"]
+
+
+def renamed(game: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    out = copy.deepcopy(game)
+    for city, name in zip(out["cities"], names, strict=True):
+        city["player"] = name
+    return out
+
+
+def read(client, table: str, **query: str) -> dict[str, Any]:
+    response = client.get(f"/api/v1/tables/{table}", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    fits(response.get_json(), "/api/v1/tables/{table}", "get", 200)
+    return response.get_json()
+
+
+def players(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {p["name"]: p for p in body["stats"]["players"]}
+
+
+def test_a_table_starts_in_one_tap_and_this_phone_keeps_it(client):
+    home = client.get("/").get_data(as_text=True)
+    assert 'id="new-table"' in home
+    started = client.post("/t/new", data={})
+    assert started.status_code == 302 and "/t/" in started.headers["Location"]
+    page = client.get(started.headers["Location"]).get_data(as_text=True)
+    assert "Your table" in page and "New game at this table" in page
+    token = started.headers["Location"].rsplit("/", 1)[-1]
+    assert f"/t/{token}" in client.get("/").get_data(as_text=True)
+    qr = client.get(f"/t/{token}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    assert client.get("/t/nosuchtable").status_code == 404
+
+
+def test_only_locked_games_count_and_the_page_says_which_are_open(client):
+    table = new_table(client)
+    add_game(client, table)
+    add_game(client, table, lock=False)
+    body = read(client, table)
+    assert len(body["games"]) == 2 and body["stats"]["games"] == 1
+    assert players(body)["Ana"]["wins"] == 1 and players(body)["Ana"]["best"] == THREE_TOTALS["Ana"]
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    assert "1 game is still open and not counted yet" in page
+
+
+def test_a_locked_game_keeps_its_record_when_the_rules_change(client, monkeypatch):
+    table = new_table(client)
+    token = add_game(client, table)
+    assert 'id="record-note"' not in client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    from assistant.rules import scoring
+
+    real = scoring.score_game
+
+    def inflated(game, *args, **kwargs):  # a later rules data that scores more
+        sheet = real(game, *args, **kwargs)
+        return dataclasses.replace(sheet, cities=tuple(c._replace(total=c.total + 100) for c in sheet.cities))
+
+    monkeypatch.setattr(scoring, "score_game", inflated)
+    assert players(read(client, table))["Ana"]["best"] == THREE_TOTALS["Ana"]  # the record
+    stored = client.get(f"/api/v1/games/{token}").get_json()
+    assert stored["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"] + 100  # scored today
+    board = client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    assert 'id="record-note"' in board and f"Ana {THREE_TOTALS['Ana']}" in board
+    # Opening the game again drops its record; locking it again keeps the new one.
+    client.post(f"/api/v1/games/{token}/lock", json={"locked": False})
+    assert read(client, table)["stats"]["games"] == 0
+    client.post(f"/api/v1/games/{token}/lock")
+    assert players(read(client, table))["Ana"]["best"] == THREE_TOTALS["Ana"] + 100
+
+
+def test_games_move_in_and_out_of_a_table(client):
+    table = new_table(client)
+    game = client.post("/api/v1/games", json={"game": three()}).get_json()
+    assert client.put(f"/api/v1/tables/{table}/games/{game['token']}").status_code == 200
+    assert len(read(client, table)["games"]) == 1
+    # From the game's hub: out, then in again by the table's link.
+    client.post(f"/g/{game['token']}/table", data={"leave": "y"})
+    assert read(client, table)["games"] == []
+    link = f"http://table.test/t/{table}"
+    client.post(f"/g/{game['token']}/table", data={"table": link})
+    assert len(read(client, table)["games"]) == 1
+    assert "Kept at the table" in client.get(f"/g/{game['token']}").get_data(as_text=True)
+    assert client.delete(f"/api/v1/tables/{table}/games/{game['token']}").status_code == 200
+    assert client.delete(f"/api/v1/tables/{table}/games/{game['token']}").status_code == 404
+    assert client.put(f"/api/v1/tables/{table}/games/{game['view_token']}").status_code == 403
+
+
+def test_a_new_game_at_the_table_seats_last_time_s_players(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Cy", "Ana", "Bo"]))
+    form = client.get(f"/new?table={table}").get_data(as_text=True)
+    seats = re.findall(r'name="seats-(\d)-player"[^>]*value="([^"]*)"', form)
+    assert seats[:3] == [("0", "Cy"), ("1", "Ana"), ("2", "Bo")]
+    assert '<datalist id="table-players">' in form
+    created = client.post(
+        "/new",
+        data={
+            "table": table,
+            "seats-0-player": "Cy",
+            "seats-1-player": "Ana",
+            "seats-2-player": "Dee",
+            "deal": "y",
+        },
+    )
+    assert created.status_code == 302
+    assert len(read(client, table)["games"]) == 2
+
+
+def test_merge_and_rename_through_the_page_and_the_api(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    add_game(client, table, renamed(three(), ["ANA ", "Bo", "Cy"]))  # Ana typed again, same key
+    add_game(client, table, renamed(three(), ["Anna", "Bo", "Cy"]))  # another spelling
+    names = players(read(client, table))
+    assert names["Ana"]["games"] == 2 and names["Anna"]["games"] == 1
+    merged = client.post(f"/api/v1/tables/{table}/names", json={"player": "Anna", "merge_into": "Ana"})
+    assert merged.status_code == 200
+    assert players(merged.get_json())["Ana"]["games"] == 3 and "Anna" not in players(merged.get_json())
+    # Rename from the page: every spelling follows.
+    key = players(merged.get_json())["Ana"]["key"]
+    page = client.post(f"/t/{table}/players", data={"action": "rename", "player": key, "name": "Ana María"})
+    assert page.status_code == 302
+    after = players(read(client, table))
+    assert after["Ana María"]["games"] == 3 and "Ana" not in after
+    player_page = client.get(f"/t/{table}/p/{after['Ana María']['key']}").get_data(as_text=True)
+    assert "Ana María" in player_page and "Also written" in player_page and "<svg" in player_page
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "status"),
+    [
+        ({"player": "Nobody", "rename": "X"}, "player", 404),
+        ({"player": "Ana"}, "rename", 400),
+        ({"player": "Ana", "rename": "X", "merge_into": "Bo"}, "rename", 400),
+        ({"player": "Ana", "merge_into": "Ana"}, "merge_into", 400),
+        ({"player": "Ana", "rename": "x" * 41}, "rename", 400),
+    ],
+)
+def test_a_names_change_that_cannot_be_done_is_refused_by_name(client, body, field, status):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    response = client.post(f"/api/v1/tables/{table}/names", json=body)
+    assert response.status_code == status and response.get_json()["field"] == field
+
+
+def test_the_export_imports_into_another_table_with_the_same_statistics(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    add_game(client, table, renamed(three(), ["Bo", "Cy", "Dee"]))
+    add_game(client, table, renamed(three(), ["Anna", "Bo", "Cy"]))
+    add_game(client, table, lock=False)
+    client.post(f"/api/v1/tables/{table}/names", json={"player": "Anna", "merge_into": "Ana"})
+    exported = client.get(f"/api/v1/tables/{table}/export")
+    assert exported.status_code == 200
+    fits(exported.get_json(), "/api/v1/tables/{table}/export", "get", 200)
+    other = new_table(client, None)
+    imported = client.post(f"/api/v1/tables/{other}/import", json=exported.get_json())
+    assert imported.status_code == 201 and imported.get_json()["imported"] == 4
+
+    def numbers(body: dict[str, Any]) -> dict[str, Any]:
+        return {p["name"]: (p["games"], p["wins"], p["average"], p["best"]) for p in body["stats"]["players"]}
+
+    assert numbers(read(client, other)) == numbers(read(client, table))
+    assert len(read(client, other)["games"]) == 4
+    # The page's JSON export is the same file, and its CSV has a row per city.
+    page_json = json.loads(client.get(f"/t/{table}/export.json").data)
+    assert len(page_json["games"]) == 4
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/t/{table}/export.csv").get_data(as_text=True))))
+    assert len(rows) == 12 and {r["player"] for r in rows} >= {"Ana", "Bo", "Cy", "Dee"}
+    assert {r["locked"] for r in rows} == {"yes", "no"}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"games": []}, "no games"),
+        ({"games": [{"game": {"cities": 3}}]}, "Game 1"),
+        ({"games": [{"game": three()}, "x"]}, "Game 2"),
+    ],
+)
+def test_an_import_that_cannot_be_read_is_refused_and_adds_nothing(client, body, words):
+    table = new_table(client)
+    response = client.post(f"/api/v1/tables/{table}/import", json=body)
+    assert response.status_code == 400 and words in response.get_json()["error"]
+    assert read(client, table)["games"] == []
+
+
+def test_the_table_page_finds_games_by_player_and_date(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    add_game(client, table, renamed(three(), ["Dee", "Bo", "Cy"]))
+    found = client.get(f"/t/{table}?q=dee").get_data(as_text=True)
+    assert "1 game found" in found and "Dee" in found
+    assert "No game matches." in client.get(f"/t/{table}?q=zed").get_data(as_text=True)
+    empty = client.get(f"/t/{table}?since=2099-01-01").get_data(as_text=True)
+    assert "No game is counted yet" in empty
+    assert client.get(f"/api/v1/tables/{table}?since=yesterday").status_code == 400
+
+
+def test_a_game_locked_before_records_were_kept_gets_its_record_once(app, client):
+    table = new_table(client)
+    token = add_game(client, table)
+    from assistant.store.models import GameRow
+
+    with app.app_context():
+        from assistant.web.db import get_session
+
+        session = get_session()
+        row = session.query(GameRow).filter_by(edit_token=token).one()
+        row.summary = None  # as stored by a version before issue 16
+        row.snapshot = None
+        session.commit()
+    assert players(read(client, table))["Ana"]["best"] == THREE_TOTALS["Ana"]
+    with app.app_context():
+        from assistant.web.db import get_session
+
+        assert get_session().query(GameRow).filter_by(edit_token=token).one().summary is not None
