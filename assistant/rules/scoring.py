@@ -40,7 +40,7 @@ from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
-from .describe import AGE_NUMERALS, join
+from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .effects import Scorer
 from .military import has_stage_shields, shields_by_age_from_cards
 from .model import (
@@ -236,11 +236,7 @@ def _treasury_detail(coins: int) -> Detail:
 def _science_reason(best: ScienceResult) -> Text:
     """The science detail's sentence: symbols, the two counts and where the wildcards went."""
     text = N_(
-        "{compass} compass, {gear} gear and {tablet} tablet symbols: {identical} for identical symbols",
-        compass=best.compass,
-        gear=best.gear,
-        tablet=best.tablet,
-        identical=best.identical,
+        "{symbols}: {identical} for identical symbols", symbols=_symbols_text(best), identical=best.identical
     )
     if best.sets:
         text = Nn_(
@@ -251,14 +247,44 @@ def _science_reason(best: ScienceResult) -> Text:
             bonus=SET_BONUS * best.sets,
         )
     if best.wild:
-        text = N_(
-            "{text}, with the wildcards as {compass} compass, {gear} gear and {tablet} tablet",
-            text=text,
-            compass=best.wild_compass,
-            gear=best.wild_gear,
-            tablet=best.wild_tablet,
-        )
+        text = N_("{text}, with {wildcards}", text=text, wildcards=_wildcards_text(best))
     return _vp("{text}: {points} victory point", "{text}: {points} victory points", best.points, text=text)
+
+
+def _compasses(n: int) -> Text:
+    return Nn_("{n} compass", "{n} compasses", n)
+
+
+def _gears(n: int) -> Text:
+    return Nn_("{n} gear", "{n} gears", n)
+
+
+def _tablets(n: int) -> Text:
+    return Nn_("{n} tablet", "{n} tablets", n)
+
+
+_SYMBOL_COUNTS = (_compasses, _gears, _tablets)
+"""``n`` symbols of each kind in words, in :data:`SYMBOLS` order (each with its plural forms)."""
+
+
+def _counted(counts: Sequence[int]) -> Text:
+    """Symbols in words, leaving out those counted 0: ``1 compass and 2 tablets``."""
+    return join([words(n) for words, n in zip(_SYMBOL_COUNTS, counts, strict=True) if n])
+
+
+def _symbols_text(best: ScienceResult) -> Text:
+    """The symbols of a science result, wildcards included: ``2 compasses, 1 gear and 2 tablets``."""
+    return _counted((best.compass, best.gear, best.tablet))
+
+
+def _wildcards_text(best: ScienceResult) -> Text:
+    """What the wildcards became, never the symbols none became: ``the wildcard as a tablet``,
+    ``the wildcards as 1 compass and 2 tablets``."""
+    wild = (best.wild_compass, best.wild_gear, best.wild_tablet)
+    if best.wild == 1:
+        symbol = next(s for s, n in zip(SYMBOLS, wild, strict=True) if n)
+        return N_("the wildcard as a {symbol}", symbol=SYMBOL_NAMES[symbol])
+    return N_("the wildcards as {symbols}", symbols=_counted(wild))
 
 
 @lru_cache(maxsize=4096)

@@ -116,7 +116,7 @@ def test_green_cards_score_science(catalog: Catalog) -> None:
     assert points(sheet.cities[0], Category.SCIENCE) == 31  # 3 compass, 2 gear, 2 tablet: two sets
     [detail] = [d for d in sheet.cities[0].details if d.category is Category.SCIENCE]
     assert str(detail.reason) == (
-        "3 compass, 2 gear and 2 tablet symbols: 17 for identical symbols and 14 for 2 complete sets: "
+        "3 compasses, 2 gears and 2 tablets: 17 for identical symbols and 14 for 2 complete sets: "
         "31 victory points"
     )
 
@@ -148,7 +148,9 @@ def test_the_scientists_guild_is_a_wildcard_placed_optimally(catalog: Catalog) -
     assert points(ana, Category.SCIENCE) == 26
     assert points(ana, Category.GUILDS) == 0
     [detail] = [d for d in ana.details if d.category is Category.SCIENCE]
-    assert "with the wildcards as 0 compass, 0 gear and 2 tablet" in str(detail.reason)
+    assert str(detail.reason) == (
+        "1 gear and 5 tablets: 26 for identical symbols, with the wildcards as 2 tablets: 26 victory points"
+    )
 
 
 # --- commercial ------------------------------------------------------------------------------
