@@ -552,12 +552,12 @@ def _per_detail(
     count: int,
     left: str,
     right: str,
-    copied: tuple[str, int, str] | None = None,
+    copied: tuple[str, int, str, str] | None = None,
 ) -> Detail:
     """The detail of one end-of-game scorer (memoised: names and counts repeat a lot).
 
     ``left`` and ``right`` are the neighbours' player names, ``copied`` names the wonder,
-    stage and owner when Olympia copies the guild.
+    stage, owner and copying player when Olympia copies the guild.
     """
     key = (card.id, index, count, left, right, copied)
     found = tables.memo.get(key)
@@ -565,11 +565,12 @@ def _per_detail(
         return found
     per = card.per[index]
     points = per.points * count
-    text = per.explain(count, left, right)
     if copied is None:
+        text = per.explain(count, left, right)
         detail = Detail(card.category, points, card.id, N_("{card}: {text}", card=card.name, text=text))
     else:
-        wonder, stage, owner = copied
+        wonder, stage, owner, copier = copied
+        text = per.explain(count, left, right, copier)
         reason = N_(
             "{wonder} stage {stage} copies the {card} of {owner}: {text}",
             wonder=wonder,
@@ -747,25 +748,32 @@ def _copy_guild(
     gain, owner, card, count = best
     owner_name = game.cities[owner].player
     if not card.per:
+        # The science detail above counts without the copy; this one says what the copied
+        # wildcard makes: the final symbols, what every wildcard became, the final science.
+        final = _science(science_key + card.wild * _ONE_WILD)[0]
         return Detail(
             Category.SCIENCE,
             gain,
             f"stage-{stage}",
             _vp(
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
-                "{points} more victory point",
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
-                "{points} more victory points",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory point",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory points",
                 gain,
                 wonder=wonder,
                 stage=stage,
                 card=card.name,
                 owner=owner_name,
+                symbols=_symbols_text(final),
+                wildcards=_wildcards_text(final),
+                total=final.points,
             ),
         )
     left = game.cities[game.left(seat)].player
     right = game.cities[game.right(seat)].player
-    return _per_detail(tables, card, len(card.per) - 1, count, left, right, (wonder, stage, owner_name))
+    copied = (wonder, stage, owner_name, game.cities[seat].player)
+    return _per_detail(tables, card, len(card.per) - 1, count, left, right, copied)
 
 
 def _bad_copy(game: Game, seat: int, guild: str, tables: _Tables, wonder: str, stage: int) -> Problem:

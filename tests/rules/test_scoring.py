@@ -325,8 +325,8 @@ def test_olympia_b_copying_the_scientists_guild_gains_a_science_wildcard(catalog
     assert points(ana, Category.GUILDS) == 0
     [detail] = [d for d in ana.details if d.source == "stage-3"]
     assert str(detail.reason) == (
-        "Olympia stage 3 copies the Scientists Guild of Bartek: one more science wildcard, "
-        "8 more victory points"
+        "Olympia stage 3 copies the Scientists Guild of Bartek: one more science wildcard makes 1 compass, "
+        "1 gear and 1 tablet, with the wildcard as a tablet, 10 for science in all: 8 more victory points"
     )
 
 
