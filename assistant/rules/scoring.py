@@ -398,6 +398,9 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     victory = rules.victory_tokens
     # A game in progress has resolved the conflicts of the ages before the one being played.
     ages = range(len(victory) if game.age is None else game.age - 1)
+    assumed: list[int] = []  # cities whose tokens rest on shields derived from cards
+    dated: set[int] = set()  # cities whose stages' shields had to be dated, for those
+    unresolved: dict[int, list[int]] = {}  # a neighbour without shields: the cities it leaves unresolved
     for seat, city in enumerate(cities):
         if out[seat] is not None:
             continue
@@ -414,6 +417,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             theirs = shields[other]
             if theirs is None:
                 complete = False
+                unresolved.setdefault(other, []).append(seat)
                 continue
             for age in ages:
                 if mine[age] > theirs[age]:
@@ -430,22 +434,47 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
         details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
         out[seat] = _Military(points, details, known_defeats)
         if not every_shield and (derived[seat] or any(derived[o] for o in neighbours)):
-            problems.append(_assumed(game, seat, any(guessed[s] for s in (seat, *neighbours))))
-        if not complete:
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.MILITARY_UNKNOWN,
-                    N_(
-                        "{player}'s conflicts with a neighbour entered from the score pad without shields "
-                        "could not be resolved and count nothing.",
-                        player=city.player,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].military",
-                )
-            )
+            assumed.append(seat)
+            dated.update(s for s in (seat, *neighbours) if guessed[s])
+    # One warning per fact, naming every city it concerns (not one per city).
+    if assumed:
+        problems.append(_assumed(game, assumed, sorted(dated)))
+    for pad_seat, seats in unresolved.items():
+        problems.append(_unresolved(game, pad_seat, seats))
     return [m if m is not None else _Military(0, [], None) for m in out]
+
+
+def _about(seats: Sequence[int], key: str) -> tuple[int | None, str]:
+    """A problem's ``city`` and ``field`` when it concerns ``seats``: the city when it is
+    one, else the table."""
+    if len(seats) == 1:
+        return seats[0], f"cities[{seats[0]}].{key}"
+    return None, "cities"
+
+
+def _players(game: Game, seats: Sequence[int]) -> Text:
+    return join([verbatim(game.cities[s].player) for s in seats])
+
+
+def _unresolved(game: Game, pad_seat: int, seats: Sequence[int]) -> Problem:
+    """The ``military-unknown`` warning: a pad-entered city without shields leaves its
+    neighbours' conflicts with it unresolved."""
+    city, at = _about(seats, "military")
+    return Problem(
+        "warning",
+        ProblemCode.MILITARY_UNKNOWN,
+        Nn_(
+            "{players}'s conflicts with {other}, entered from the score pad without shields, could not "
+            "be resolved and count nothing.",
+            "The conflicts of {players} with {other}, entered from the score pad without shields, could "
+            "not be resolved and count nothing.",
+            len(seats),
+            players=_players(game, seats),
+            other=game.cities[pad_seat].player,
+        ),
+        city=city,
+        field=at,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -487,26 +516,34 @@ def _conflicts_detail(
     )
 
 
-def _assumed(game: Game, seat: int, stage_guess: bool) -> Problem:
-    """The ``military-assumed`` warning: what had to be guessed to find the city's tokens."""
-    cities = game.cities
+def _assumed(game: Game, seats: Sequence[int], dated: Sequence[int]) -> Problem:
+    """The ``military-assumed`` warning, once for the table: whose tokens were worked out from
+    the cards, and whose stages' shields had to be dated to do it."""
+    city, at = _about(seats, "military")
+    players = _players(game, seats)
     message = (
-        N_(
-            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
-            "cards, each counted from its own age on, and of the wonder stages, stage k counted from "
-            "Age k on; compare them with the tokens on the table.",
-            player=cities[seat].player,
+        Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
+            "cards, each counted from its own age on, and of the wonder stages of {dated}, stage k counted "
+            "from Age k on; compare them with the tokens on the table.",
+            "The conflict tokens of {players} were not given: they were worked out from the shields of the "
+            "red cards, each counted from its own age on, and of the wonder stages of {dated}, stage k "
+            "counted from Age k on; compare them with the tokens on the table.",
+            len(seats),
+            players=players,
+            dated=_players(game, dated),
         )
-        if stage_guess
-        else N_(
-            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
+        if dated
+        else Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
             "cards, each counted from its own age on; compare them with the tokens on the table.",
-            player=cities[seat].player,
+            "The conflict tokens of {players} were not given: they were worked out from the shields of the "
+            "red cards, each counted from its own age on; compare them with the tokens on the table.",
+            len(seats),
+            players=players,
         )
     )
-    return Problem(
-        "warning", ProblemCode.MILITARY_ASSUMED, message, city=seat, field=f"cities[{seat}].military"
-    )
+    return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
 
 
 # --- commercial and guild effects -------------------------------------------------------------
