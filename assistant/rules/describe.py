@@ -40,6 +40,17 @@ COLOR_NAMES: dict[Color, Text] = {
     Color.PURPLE: N_("purple"),
 }
 
+COLOR_CARDS: dict[Color, Text] = {
+    Color.BROWN: N_("brown cards"),
+    Color.GREY: N_("grey cards"),
+    Color.BLUE: N_("blue cards"),
+    Color.YELLOW: N_("yellow cards"),
+    Color.RED: N_("red cards"),
+    Color.GREEN: N_("green cards"),
+    Color.PURPLE: N_("purple cards"),
+}
+"""The cards of a colour, as the subject of a rule ("what yellow cards produce")."""
+
 COLOR_KINDS: dict[Color, Text] = {
     Color.BROWN: N_("Raw materials"),
     Color.GREY: N_("Manufactured goods"),

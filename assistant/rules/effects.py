@@ -136,9 +136,12 @@ class Scorer(Protocol):
     def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
         """Items counted for the city at ``seat`` of a table of ``size``; seats it cannot see go to ``unknown``."""
 
-    def explain(self, count: int, left: str, right: str) -> Text:
+    def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
         """Why the points: what was counted and where (``left`` and ``right`` are the
-        neighbours' names), ending in the points (``... 3 in all: 6 victory points``)."""
+        neighbours' names), ending in the points (``... 3 in all: 6 victory points``).
+
+        ``copier`` names the player whose wonder copies the card (Olympia B): the owner's
+        city is then named, and a card that counts itself says that the copy counts."""
 
 
 class Effect:
@@ -476,29 +479,44 @@ class _PerScorer:
                 total += found
         return total
 
-    def explain(self, count: int, left: str, right: str) -> Text:
+    def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
         points = self.points * count
+        where = self._where(left, right, copier)
+        if self.counts_itself:
+            # Rulings: a guild counting its owner's purple cards counts itself, and a copy
+            # counts itself too, as if built (olympia-b-copy-counts-itself).
+            where = (
+                N_("{where}, itself included", where=where)
+                if copier is None
+                else N_("{where}, the copied guild included", where=where)
+            )
         return Nn_(
             "{per} per {what} in {where}, {count} in all: {points} victory point",
             "{per} per {what} in {where}, {count} in all: {points} victory points",
             abs(points),
             per=self.points,
             what=self._text,
-            where=self._where(left, right),
+            where=where,
             count=count,
             points=points,
         )
 
-    def _where(self, left: str, right: str) -> Text:
+    def _where(self, left: str, right: str, copier: str | None) -> Text:
         both = self.sides == (True, True)
         if both:
             if self.own:
+                if copier is not None:
+                    return N_(
+                        "the cities of {player}, {left} and {right}", player=copier, left=left, right=right
+                    )
                 return N_("its own city and the cities of {left} and {right}", left=left, right=right)
             return N_("the cities of {left} and {right}", left=left, right=right)
         if self.sides[0]:
             return N_("the city of {left}", left=left)
         if self.sides[1]:
             return N_("the city of {right}", right=right)
+        if copier is not None:
+            return N_("the city of {player}", player=copier)
         return N_("its own city")
 
 
@@ -706,7 +724,7 @@ class _CompleteWonder:
             return 0
         return 1 if counter.stages(seat) >= total else 0
 
-    def explain(self, count: int, left: str, right: str) -> Text:
+    def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
         if count:
             return Nn_(
                 "every stage of its wonder is built: {n} victory point",

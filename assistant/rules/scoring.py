@@ -40,7 +40,7 @@ from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
-from .describe import AGE_NUMERALS, join
+from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .effects import Scorer
 from .military import has_stage_shields, shields_by_age_from_cards
 from .model import (
@@ -236,11 +236,7 @@ def _treasury_detail(coins: int) -> Detail:
 def _science_reason(best: ScienceResult) -> Text:
     """The science detail's sentence: symbols, the two counts and where the wildcards went."""
     text = N_(
-        "{compass} compass, {gear} gear and {tablet} tablet symbols: {identical} for identical symbols",
-        compass=best.compass,
-        gear=best.gear,
-        tablet=best.tablet,
-        identical=best.identical,
+        "{symbols}: {identical} for identical symbols", symbols=_symbols_text(best), identical=best.identical
     )
     if best.sets:
         text = Nn_(
@@ -251,14 +247,44 @@ def _science_reason(best: ScienceResult) -> Text:
             bonus=SET_BONUS * best.sets,
         )
     if best.wild:
-        text = N_(
-            "{text}, with the wildcards as {compass} compass, {gear} gear and {tablet} tablet",
-            text=text,
-            compass=best.wild_compass,
-            gear=best.wild_gear,
-            tablet=best.wild_tablet,
-        )
+        text = N_("{text}, with {wildcards}", text=text, wildcards=_wildcards_text(best))
     return _vp("{text}: {points} victory point", "{text}: {points} victory points", best.points, text=text)
+
+
+def _compasses(n: int) -> Text:
+    return Nn_("{n} compass", "{n} compasses", n)
+
+
+def _gears(n: int) -> Text:
+    return Nn_("{n} gear", "{n} gears", n)
+
+
+def _tablets(n: int) -> Text:
+    return Nn_("{n} tablet", "{n} tablets", n)
+
+
+_SYMBOL_COUNTS = (_compasses, _gears, _tablets)
+"""``n`` symbols of each kind in words, in :data:`SYMBOLS` order (each with its plural forms)."""
+
+
+def _counted(counts: Sequence[int]) -> Text:
+    """Symbols in words, leaving out those counted 0: ``1 compass and 2 tablets``."""
+    return join([words(n) for words, n in zip(_SYMBOL_COUNTS, counts, strict=True) if n])
+
+
+def _symbols_text(best: ScienceResult) -> Text:
+    """The symbols of a science result, wildcards included: ``2 compasses, 1 gear and 2 tablets``."""
+    return _counted((best.compass, best.gear, best.tablet))
+
+
+def _wildcards_text(best: ScienceResult) -> Text:
+    """What the wildcards became, never the symbols none became: ``the wildcard as a tablet``,
+    ``the wildcards as 1 compass and 2 tablets``."""
+    wild = (best.wild_compass, best.wild_gear, best.wild_tablet)
+    if best.wild == 1:
+        symbol = next(s for s, n in zip(SYMBOLS, wild, strict=True) if n)
+        return N_("the wildcard as a {symbol}", symbol=SYMBOL_NAMES[symbol])
+    return N_("the wildcards as {symbols}", symbols=_counted(wild))
 
 
 @lru_cache(maxsize=4096)
@@ -372,6 +398,9 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     victory = rules.victory_tokens
     # A game in progress has resolved the conflicts of the ages before the one being played.
     ages = range(len(victory) if game.age is None else game.age - 1)
+    assumed: list[int] = []  # cities whose tokens rest on shields derived from cards
+    dated: set[int] = set()  # cities whose stages' shields had to be dated, for those
+    unresolved: dict[int, list[int]] = {}  # a neighbour without shields: the cities it leaves unresolved
     for seat, city in enumerate(cities):
         if out[seat] is not None:
             continue
@@ -388,6 +417,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             theirs = shields[other]
             if theirs is None:
                 complete = False
+                unresolved.setdefault(other, []).append(seat)
                 continue
             for age in ages:
                 if mine[age] > theirs[age]:
@@ -404,22 +434,47 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
         details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
         out[seat] = _Military(points, details, known_defeats)
         if not every_shield and (derived[seat] or any(derived[o] for o in neighbours)):
-            problems.append(_assumed(game, seat, any(guessed[s] for s in (seat, *neighbours))))
-        if not complete:
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.MILITARY_UNKNOWN,
-                    N_(
-                        "{player}'s conflicts with a neighbour entered from the score pad without shields "
-                        "could not be resolved and count nothing.",
-                        player=city.player,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].military",
-                )
-            )
+            assumed.append(seat)
+            dated.update(s for s in (seat, *neighbours) if guessed[s])
+    # One warning per fact, naming every city it concerns (not one per city).
+    if assumed:
+        problems.append(_assumed(game, assumed, sorted(dated)))
+    for pad_seat, seats in unresolved.items():
+        problems.append(_unresolved(game, pad_seat, seats))
     return [m if m is not None else _Military(0, [], None) for m in out]
+
+
+def _about(seats: Sequence[int], key: str) -> tuple[int | None, str]:
+    """A problem's ``city`` and ``field`` when it concerns ``seats``: the city when it is
+    one, else the table."""
+    if len(seats) == 1:
+        return seats[0], f"cities[{seats[0]}].{key}"
+    return None, "cities"
+
+
+def _players(game: Game, seats: Sequence[int]) -> Text:
+    return join([verbatim(game.cities[s].player) for s in seats])
+
+
+def _unresolved(game: Game, pad_seat: int, seats: Sequence[int]) -> Problem:
+    """The ``military-unknown`` warning: a pad-entered city without shields leaves its
+    neighbours' conflicts with it unresolved."""
+    city, at = _about(seats, "military")
+    return Problem(
+        "warning",
+        ProblemCode.MILITARY_UNKNOWN,
+        Nn_(
+            "{players}'s conflicts with {other}, entered from the score pad without shields, could not "
+            "be resolved and count nothing.",
+            "The conflicts of {players} with {other}, entered from the score pad without shields, could "
+            "not be resolved and count nothing.",
+            len(seats),
+            players=_players(game, seats),
+            other=game.cities[pad_seat].player,
+        ),
+        city=city,
+        field=at,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -461,26 +516,34 @@ def _conflicts_detail(
     )
 
 
-def _assumed(game: Game, seat: int, stage_guess: bool) -> Problem:
-    """The ``military-assumed`` warning: what had to be guessed to find the city's tokens."""
-    cities = game.cities
+def _assumed(game: Game, seats: Sequence[int], dated: Sequence[int]) -> Problem:
+    """The ``military-assumed`` warning, once for the table: whose tokens were worked out from
+    the cards, and whose stages' shields had to be dated to do it."""
+    city, at = _about(seats, "military")
+    players = _players(game, seats)
     message = (
-        N_(
-            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
-            "cards, each counted from its own age on, and of the wonder stages, stage k counted from "
-            "Age k on; compare them with the tokens on the table.",
-            player=cities[seat].player,
+        Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
+            "cards, each counted from its own age on, and of the wonder stages of {dated}, stage k counted "
+            "from Age k on; compare them with the tokens on the table.",
+            "The conflict tokens of {players} were not given: they were worked out from the shields of the "
+            "red cards, each counted from its own age on, and of the wonder stages of {dated}, stage k "
+            "counted from Age k on; compare them with the tokens on the table.",
+            len(seats),
+            players=players,
+            dated=_players(game, dated),
         )
-        if stage_guess
-        else N_(
-            "{player}'s conflict tokens were not given: they were worked out from the shields of the red "
+        if dated
+        else Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
             "cards, each counted from its own age on; compare them with the tokens on the table.",
-            player=cities[seat].player,
+            "The conflict tokens of {players} were not given: they were worked out from the shields of the "
+            "red cards, each counted from its own age on; compare them with the tokens on the table.",
+            len(seats),
+            players=players,
         )
     )
-    return Problem(
-        "warning", ProblemCode.MILITARY_ASSUMED, message, city=seat, field=f"cities[{seat}].military"
-    )
+    return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
 
 
 # --- commercial and guild effects -------------------------------------------------------------
@@ -526,12 +589,12 @@ def _per_detail(
     count: int,
     left: str,
     right: str,
-    copied: tuple[str, int, str] | None = None,
+    copied: tuple[str, int, str, str] | None = None,
 ) -> Detail:
     """The detail of one end-of-game scorer (memoised: names and counts repeat a lot).
 
     ``left`` and ``right`` are the neighbours' player names, ``copied`` names the wonder,
-    stage and owner when Olympia copies the guild.
+    stage, owner and copying player when Olympia copies the guild.
     """
     key = (card.id, index, count, left, right, copied)
     found = tables.memo.get(key)
@@ -539,11 +602,12 @@ def _per_detail(
         return found
     per = card.per[index]
     points = per.points * count
-    text = per.explain(count, left, right)
     if copied is None:
+        text = per.explain(count, left, right)
         detail = Detail(card.category, points, card.id, N_("{card}: {text}", card=card.name, text=text))
     else:
-        wonder, stage, owner = copied
+        wonder, stage, owner, copier = copied
+        text = per.explain(count, left, right, copier)
         reason = N_(
             "{wonder} stage {stage} copies the {card} of {owner}: {text}",
             wonder=wonder,
@@ -721,25 +785,32 @@ def _copy_guild(
     gain, owner, card, count = best
     owner_name = game.cities[owner].player
     if not card.per:
+        # The science detail above counts without the copy; this one says what the copied
+        # wildcard makes: the final symbols, what every wildcard became, the final science.
+        final = _science(science_key + card.wild * _ONE_WILD)[0]
         return Detail(
             Category.SCIENCE,
             gain,
             f"stage-{stage}",
             _vp(
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
-                "{points} more victory point",
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard, "
-                "{points} more victory points",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory point",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory points",
                 gain,
                 wonder=wonder,
                 stage=stage,
                 card=card.name,
                 owner=owner_name,
+                symbols=_symbols_text(final),
+                wildcards=_wildcards_text(final),
+                total=final.points,
             ),
         )
     left = game.cities[game.left(seat)].player
     right = game.cities[game.right(seat)].player
-    return _per_detail(tables, card, len(card.per) - 1, count, left, right, (wonder, stage, owner_name))
+    copied = (wonder, stage, owner_name, game.cities[seat].player)
+    return _per_detail(tables, card, len(card.per) - 1, count, left, right, copied)
 
 
 def _bad_copy(game: Game, seat: int, guild: str, tables: _Tables, wonder: str, stage: int) -> Problem:

@@ -32,12 +32,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .catalog import Catalog, catalog_for
-from .describe import OR, RESOURCE_NAMES, describe_cost, join
+from .describe import COLOR_CARDS, OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Effect, Produce
 from .errors import QuestionError
 from .model import (
     City,
+    Color,
     Cost,
     Game,
     How,
@@ -70,6 +71,9 @@ class Production:
 
     fixed: tuple[int, ...]
     choices: tuple[Produce, ...]
+    withholds: bool = False
+    """What a neighbour sells: True when the city also makes resources it cannot sell
+    (:func:`withheld` says which)."""
     indexed: tuple[tuple[tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
     """``choices`` as (resource indices, count), for the search."""
 
@@ -101,17 +105,94 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
     """
     fixed = [0] * _N
     choices: list[Produce] = []
+    withholds = False
     if city.wonder is not None:
         fixed[_INDEX[catalog.wonder(city.wonder).side(city.side).resource]] += 1
     for effect in _city_effects(city, catalog):
         produced = effect.produced()
-        if produced is None or (sellable_only and not produced.sellable):
+        if produced is None:
+            continue
+        if sellable_only and not produced.sellable:
+            withholds = True
             continue
         if len(set(produced.resources)) == 1:
             fixed[_INDEX[produced.resources[0]]] += produced.count
         else:
             choices.append(produced)
-    return Production(tuple(fixed), tuple(choices))
+    return Production(tuple(fixed), tuple(choices), withholds)
+
+
+@dataclass(frozen=True, slots=True)
+class Withheld:
+    """Resources a city makes for itself alone: its neighbours cannot buy them.
+
+    Rulebook (2010), Commerce (ruling ``not-for-sale``): only a board's starting resource
+    and the edition's ``sellable_colors`` cards sell theirs, never yellow cards (Forum,
+    Caravansery) nor wonder stages (Alexandria). A card is named by ``card``, a stage by
+    ``wonder`` and ``stage``.
+    """
+
+    resources: tuple[Resource, ...]
+    """One of these a turn (either/or when several)."""
+    card: str | None = None
+    """The card's name."""
+    color: Color | None = None
+    wonder: str | None = None
+    """The wonder's short name, for a stage."""
+    stage: int = 0
+
+    @property
+    def source(self) -> Text:
+        """The card (``Caravansery``) or the stage (``Alexandria stage 1``)."""
+        if self.card is not None:
+            return verbatim(self.card)
+        return N_("{wonder} stage {stage}", wonder=self.wonder, stage=self.stage)
+
+
+@lru_cache(maxsize=4096)
+def withheld(city: City, catalog: Catalog) -> tuple[Withheld, ...]:
+    """What ``city`` produces that its neighbours cannot buy, source by source."""
+    out: list[Withheld] = []
+    for card_id in city.cards or ():
+        card = catalog.structure(card_id)
+        for effect in card.effects:
+            produced = effect.produced()
+            if produced is not None and not produced.sellable:
+                out.append(Withheld(tuple(dict.fromkeys(produced.resources)), card.name, card.color))
+    if city.wonder is not None:
+        wonder = catalog.wonder(city.wonder)
+        for stage in wonder.side(city.side).stages[: city.stages]:
+            for effect in stage.effects:
+                produced = effect.produced()
+                if produced is not None and not produced.sellable:
+                    resources = tuple(dict.fromkeys(produced.resources))
+                    out.append(Withheld(resources, wonder=wonder.short_name, stage=stage.number))
+    return tuple(out)
+
+
+def withheld_note(player: str, item: Withheld, wanted: Iterable[Resource] | None = None) -> Text:
+    """Why a neighbour's resource is not for sale, naming the player and the card or stage:
+    ``Bo's Caravansery can give ore, but only to Bo: neighbours never buy what yellow cards
+    produce.`` ``wanted`` keeps the resources named to those (all of them by default)."""
+    keep = set(item.resources if wanted is None else wanted)
+    resources = join([RESOURCE_NAMES[r] for r in item.resources if r in keep], OR)
+    if item.card is not None and item.color is not None:
+        return N_(
+            "{player}'s {card} can give {resources}, but only to {player}: neighbours never buy what "
+            "{cards} produce.",
+            player=player,
+            card=item.card,
+            resources=resources,
+            cards=COLOR_CARDS[item.color],
+        )
+    return N_(
+        "{player}'s {wonder} stage {stage} can give {resources}, but only to {player}: neighbours never "
+        "buy what wonder stages produce.",
+        player=player,
+        wonder=item.wonder,
+        stage=item.stage,
+        resources=resources,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -483,30 +564,70 @@ def _coins(n: int) -> Text:
     return Nn_("{n} coin", "{n} coins", n)
 
 
+def _city_coins(n: int) -> Text:
+    """What the city has, when it is too little: ``the city has only 2 coins``, ``the city has no coins``."""
+    if n == 0:
+        return N_("the city has no coins")
+    return N_("the city has only {coins}", coins=_coins(n))
+
+
+def _bought(payment: Payment) -> list[Resource]:
+    """The resources a payment buys from either neighbour."""
+    return list(dict.fromkeys(r for r, _ in (*payment.buy_left, *payment.buy_right)))
+
+
+def _withheld_notes(
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    need: Sequence[int],
+    own: Production,
+    sells: tuple[Production, Production],
+    wanted: Iterable[Resource],
+) -> tuple[Text, ...]:
+    """For the resources the city has to buy (or cannot get), each neighbour's card or stage
+    that makes one of them but cannot sell it, in a sentence naming the neighbour; only where
+    that neighbour sells fewer units of it than the city lacks (else the note explains nothing).
+
+    ``sells`` is what the left and the right neighbour sell."""
+    if not (sells[0].withholds or sells[1].withholds):
+        return ()
+    lacking = [r for r in wanted if need[_INDEX[r]] > own.fixed[_INDEX[r]]]
+    notes: list[Text] = []
+    seen = {seat}
+    for neighbour_seat, on_sale in zip((game.left(seat), game.right(seat)), sells, strict=True):
+        if neighbour_seat in seen or not on_sale.withholds:
+            continue
+        seen.add(neighbour_seat)
+        short = [
+            r
+            for r in lacking
+            if on_sale.fixed[_INDEX[r]] + sum(e.count for e in on_sale.choices if r in e.resources)
+            < need[_INDEX[r]] - own.fixed[_INDEX[r]]
+        ]
+        neighbour = game.cities[neighbour_seat]
+        for item in withheld(neighbour, catalog):
+            if any(r in short for r in item.resources):
+                notes.append(withheld_note(neighbour.player, item, short))
+    return tuple(notes)
+
+
 def _goods(bought: Sequence[tuple[Resource, int]]) -> Text:
     return join([Nn_("{n} {resource}", "{n} {resource}", n, resource=RESOURCE_NAMES[r]) for r, n in bought])
 
 
-def describe_payment(payment: Payment, left: str | None = None, right: str | None = None) -> Text:
+def describe_payment(payment: Payment, left: str, right: str) -> Text:
     """What a payment buys and from whom: ``1 glass from Bartek (2 coins) and 1 coin to the bank``.
 
-    ``left`` and ``right`` are the neighbours' names; without them the sides are named.
+    ``left`` and ``right`` are the neighbours' names: a player is told whom to pay, never a side.
     """
     parts: list[Text] = []
     if payment.buy_left:
         goods, coins = _goods(payment.buy_left), _coins(payment.left)
-        parts.append(
-            N_("{goods} from {player} ({coins})", goods=goods, player=left, coins=coins)
-            if left
-            else N_("{goods} from the left ({coins})", goods=goods, coins=coins)
-        )
+        parts.append(N_("{goods} from {player} ({coins})", goods=goods, player=left, coins=coins))
     if payment.buy_right:
         goods, coins = _goods(payment.buy_right), _coins(payment.right)
-        parts.append(
-            N_("{goods} from {player} ({coins})", goods=goods, player=right, coins=coins)
-            if right
-            else N_("{goods} from the right ({coins})", goods=goods, coins=coins)
-        )
+        parts.append(N_("{goods} from {player} ({coins})", goods=goods, player=right, coins=coins))
     if payment.bank:
         parts.append(N_("{coins} to the bank", coins=_coins(payment.bank)))
     return join(parts)
@@ -531,6 +652,8 @@ class Market:
     """(the resources of one either/or card, coins a unit)."""
     known: bool = True
     """False when the neighbour was entered as pad numbers (only its board is known)."""
+    withheld: tuple[Withheld, ...] = ()
+    """What the neighbour makes for itself alone (yellow cards, wonder stages)."""
 
 
 def markets(game: Game, seat: int, catalog: Catalog | None = None) -> tuple[Market, Market]:
@@ -547,12 +670,24 @@ def markets(game: Game, seat: int, catalog: Catalog | None = None) -> tuple[Mark
             (tuple(dict.fromkeys(e.resources)), min(prices[_INDEX[r]] for r in e.resources))
             for e in sells.choices
         )
-        out.append(Market(neighbour_seat, neighbour.player, units, choices, not neighbour.is_pad_entry))
+        out.append(
+            Market(
+                neighbour_seat,
+                neighbour.player,
+                units,
+                choices,
+                not neighbour.is_pad_entry,
+                withheld(neighbour, catalog),
+            )
+        )
     return out[0], out[1]
 
 
 def describe_market(market: Market) -> Text:
-    """``Bartek sells 2 wood and 1 ore (1 coin each), glass (2 coins each) and one of stone or clay.``"""
+    """``Bartek sells 2 wood and 1 ore (1 coin each), glass (2 coins each) and one of stone or clay.``
+
+    Followed by what the neighbour makes but cannot sell, naming the cards and stages.
+    """
     by_price: dict[int, list[Text]] = {}
     for resource, count, price in market.units:
         by_price.setdefault(price, []).append(
@@ -571,8 +706,19 @@ def describe_market(market: Market) -> Text:
             )
         )
     if not parts:
-        return N_("{player} has nothing to sell.", player=market.player)
-    return N_("{player} sells {goods}.", player=market.player, goods=join(parts))
+        text = N_("{player} has nothing to sell.", player=market.player)
+    else:
+        text = N_("{player} sells {goods}.", player=market.player, goods=join(parts))
+    if market.withheld:
+        text = Nn_(
+            "{text} What {player}'s {sources} produces is not for sale.",
+            "{text} What {player}'s {sources} produce is not for sale.",
+            len(market.withheld),
+            text=text,
+            player=market.player,
+            sources=join([item.source for item in market.withheld]),
+        )
+    return text
 
 
 def _shortfall(need: Sequence[int], sources: Iterable[Production]) -> list[Resource]:
@@ -838,11 +984,11 @@ def _adjudicate(
             return Verdict(
                 False,
                 N_(
-                    "{player} cannot build {what}: it costs {cost}, paid to the bank, and the city has only {coins}.",
+                    "{player} cannot build {what}: it costs {cost}, paid to the bank, and {has}.",
                     player=player,
                     what=what,
                     cost=_coins(cost.coins),
-                    coins=_coins(city.coins),
+                    has=_city_coins(city.coins),
                 ),
                 why=WhyNot.COINS,
                 cheapest=pay,
@@ -871,6 +1017,7 @@ def _adjudicate(
     own = production(city, catalog)
     sells_left = production(left_city, catalog, True)
     sells_right = production(right_city, catalog, True)
+    sells = sells_left, sells_right
     left_prices, right_prices = trade_prices(city, catalog)
     found = cheapest_purchases(need, own, sells_left, sells_right, left_prices, right_prices)
     payments = sorted(
@@ -878,6 +1025,7 @@ def _adjudicate(
     )
     if not payments:
         short = _shortfall(need, (own, sells_left, sells_right))
+        notes += _withheld_notes(game, seat, catalog, need, own, sells, short or RESOURCES)
         if short:
             reason = N_(
                 "{player} cannot build {what}: the city and what its neighbours sell give too little {short}.",
@@ -896,16 +1044,17 @@ def _adjudicate(
         return Verdict(False, reason, why=WhyNot.RESOURCES, notes=notes)
 
     cheapest = payments[0]
+    notes += _withheld_notes(game, seat, catalog, need, own, sells, _bought(cheapest))
     if cheapest.total > city.coins:
         return Verdict(
             False,
             N_(
-                "{player} cannot build {what}: the cheapest way costs {total} ({how}) and the city has only {coins}.",
+                "{player} cannot build {what}: {has}, and the cheapest way costs {total}: {how}.",
                 player=player,
                 what=what,
+                has=_city_coins(city.coins),
                 total=_coins(cheapest.total),
                 how=describe_payment(cheapest, *names),
-                coins=_coins(city.coins),
             ),
             why=WhyNot.COINS,
             cheapest=cheapest,

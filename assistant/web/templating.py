@@ -53,8 +53,9 @@ def category_name(category: Category, edition: int = 1) -> Text:
         return CATEGORY_NAMES.get(category) or Text(category.value)
 
 
-def payment_text(payment: Payment, left: str | None = None, right: str | None = None) -> Text:
-    """One way to pay, with its total: ``3 coins: 1 ore from Bartek (2 coins) and ...``."""
+def payment_text(payment: Payment, left: str, right: str) -> Text:
+    """One way to pay, with its total: ``3 coins: 1 ore from Bartek (2 coins) and ...``
+    (``left`` and ``right``: the neighbours' names)."""
     parts = describe_payment(payment, left, right)
     return Nn_("{n} coin: {parts}.", "{n} coins: {parts}.", payment.total, parts=parts)
 

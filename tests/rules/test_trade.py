@@ -703,7 +703,8 @@ def test_a_city_sees_what_each_neighbour_sells_by_name_and_at_its_own_prices(cat
     assert (left.player, right.player) == ("Bo", "Cy")
     assert (
         str(describe_market(left))
-        == "Bo sells 1 wood and 1 ore (2 coins each) and one of wood or clay a turn (2 coins each)."
+        == "Bo sells 1 wood and 1 ore (2 coins each) and one of wood or clay a turn (2 coins each). "
+        "What Bo's Caravansery produces is not for sale."
     )
     assert (
         str(describe_market(right))
