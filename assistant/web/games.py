@@ -157,12 +157,11 @@ def game(token: str) -> str | WerkzeugResponse:
     if not loaded.editable:
         return redirect(url_for("games.scoreboard", token=token))
     recent.remember(token)
-    sheet = gamestate.score(loaded.game) if loaded.game else None
     join_url = _absolute("games.game", token=loaded.row.edit_token)
     return render_template(
         "games/game.html",
         loaded=loaded,
-        sheet=sheet,
+        table=loaded.table,
         join_url=join_url,
         join_unreachable=is_unreachable_url(join_url),
         join_host=urlsplit(join_url).netloc,

@@ -237,6 +237,31 @@ def test_the_picker_lays_cards_out_by_colour_once_each_with_what_chains(live_ser
     assert len(ids_on_page) == len(set(ids_on_page)), "every id on the page is unique"
 
 
+BROKEN_WORDS = """() => {
+    const out = [];
+    for (const el of document.querySelectorAll('.tile-name')) {
+        const text = el.firstChild; let at = 0;
+        for (const word of text.textContent.split(' ')) {
+            const range = document.createRange();
+            range.setStart(text, at); range.setEnd(text, at + word.length); at += word.length + 1;
+            if (range.getClientRects().length > 1) out.push(word);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_no_card_name_in_the_picker_breaks_in_the_middle_of_a_word(live_server, phone, width):
+    """"Marketplace" is not "Marketplac / e": a long word shrinks to its tile instead."""
+    page = phone()
+    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+    hub = three_players(page, live_server)
+    open_city(page, hub, 0)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert scrolls_sideways(page) == []
+
+
 def test_a_new_empty_city_opens_with_no_worked_out_tokens_and_the_board_waits(
     live_server, phone, screenshots
 ):

@@ -283,6 +283,21 @@ def test_a_city_without_tokens_keeps_none_until_a_token_is_counted(nocsrf_app, n
     assert "military" not in stored(nocsrf_app, token).cities[0].data  # still worked out from the shields
 
 
+def test_the_game_page_gives_no_points_to_cities_nobody_entered(nocsrf_app, nocsrf_client):
+    """One city entered with shields: the others are "not entered yet", not beaten at war."""
+    token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"], wonder0="giza", wonder1="rhodes", wonder2="babylon")
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[0].data)
+    nocsrf_client.post(
+        f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, cards=["stockade", "baths"])
+    )
+    body = nocsrf_client.get(f"/g/{token}").get_data(as_text=True)
+    names = re.findall(r'<span class="small muted">([^<]*)</span>', body)
+    assert names[0].endswith("4 points")  # Baths 3 + 3 coins 1; no tokens worked out
+    assert all(n.endswith("not entered yet") for n in names[1:3]), names
+    assert "-2 points" not in body and "−2 points" not in body
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
