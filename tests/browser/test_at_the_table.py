@@ -253,7 +253,7 @@ BROKEN_WORDS = """() => {
 
 @pytest.mark.parametrize("width", [360, 390])
 def test_no_card_name_in_the_picker_breaks_in_the_middle_of_a_word(live_server, phone, width):
-    """"Marketplace" is not "Marketplac / e": a long word shrinks to its tile instead."""
+    """ "Marketplace" is not "Marketplac / e": a long word shrinks to its tile instead."""
     page = phone()
     page.set_viewport_size({"width": width, "height": PHONE["height"]})
     hub = three_players(page, live_server)
