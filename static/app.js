@@ -307,14 +307,40 @@
 
   // Can I build it? The answers follow each tap, without a page load.
   $$("form[data-live]").forEach(function (f) {
-    var slot = $("#verdicts-slot", f), wait = null;
+    var slot = $("#verdicts-slot", f), wait = null, head = $(".build-head", f);
+    // The answers sit above the hand; a thumb tapping low in the hand sees them in a strip
+    // of the sticky head instead: a chip a card ("✓ Statue · 6 coins"), tap it for the reason.
+    var strip = null;
+    if (head) {
+      strip = document.createElement("ul");
+      strip.className = "answer-strip";
+      strip.id = "answer-strip";
+      head.appendChild(strip);
+    }
+    var fillStrip = function () {
+      if (!strip || !slot) { return; }
+      strip.innerHTML = "";
+      $$(".verdict", slot).forEach(function (v) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        var name = $("b", v), what = $(".price, .badge", v);
+        if (!v.id) { v.id = "verdict-" + (v.getAttribute("data-card") || "x"); }
+        a.href = "#" + v.id;
+        a.className = v.classList.contains("yes") ? "yes" : "no";
+        a.textContent = (v.classList.contains("yes") ? "✓ " : "✗ ") + (name ? name.textContent.trim() : "") +
+          (what ? " · " + what.textContent.trim() : "");
+        li.appendChild(a);
+        strip.appendChild(li);
+      });
+      strip.hidden = !strip.children.length;
+    };
+    fillStrip();
     var ask = function () {
       clearTimeout(wait);
       wait = setTimeout(function () {
         var params = new URLSearchParams(new FormData(f));
         fetch(f.getAttribute("data-live") + "&" + params.toString(), { credentials: "same-origin" })
           .then(function (r) { return r.ok ? r.text() : null; })
-          .then(function (html) { if (html !== null && slot) { slot.innerHTML = html; } })
+          .then(function (html) { if (html !== null && slot) { slot.innerHTML = html; fillStrip(); } })
           .catch(function () {});
       }, 250);
     };

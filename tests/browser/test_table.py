@@ -77,6 +77,14 @@ def test_a_three_player_game_from_new_game_to_the_locked_scoreboard(live_server,
     expect(ana.locator("#verdicts li[data-card=aqueduct]")).to_contain_text("free by chain")
     expect(ana.locator("#verdicts li[data-card=forum]")).to_contain_text("from Bartek")
     expect(ana.locator("#verdicts li[data-card=stage]")).to_be_visible()
+    # The thumb is low in the hand, the answers above it: the sticky head shows them, one chip each.
+    ana.locator(".tile label[for=hand-archery-range]").click()
+    chip = ana.locator("#answer-strip a", has_text="Archery Range")
+    expect(chip).to_be_in_viewport()
+    expect(ana.locator("#answer-strip a", has_text="Aqueduct")).to_contain_text("free by chain")
+    chip.click()
+    expect(ana.locator("#verdicts li[data-card=archery-range]")).to_be_in_viewport()
+    assert ana.locator("#ask").is_hidden()  # the answers follow the taps: nothing to press
     shot(ana, screenshots, "05-can-i-build-it")
 
     # Someone locks the game (after a confirmation): the scoreboard says so and no city can change.
