@@ -320,3 +320,20 @@ def test_breadcrumb_links_are_thumb_sized(live_server, phone):
         "els => els.map(e => e.getBoundingClientRect().height)"
     ):
         assert box >= 44
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGE_NAMES))
+def test_every_legend_of_the_new_game_form_sits_inside_its_box(live_server, phone, lang):
+    """A long legend (Polish, Catalan) wraps inside its box instead of cutting its border (a
+    legend drawn in the border starts at the box's very top)."""
+    page = phone(lang)
+    for path in ("/new", "/new?mode=pad"):
+        page.goto(live_server + path)
+        outside = page.locator("fieldset > legend").evaluate_all(
+            """els => els.filter(l => l.offsetParent !== null).filter(l => {
+                const box = l.parentElement.getBoundingClientRect(), own = l.getBoundingClientRect();
+                return own.top <= box.top + 0.5 || own.right > box.right + 0.5;
+            }).map(l => l.textContent.trim())"""
+        )
+        assert outside == [], (path, outside)
+        assert scrolls_sideways(page) == []
