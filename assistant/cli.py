@@ -334,10 +334,9 @@ def cmd_military(args: argparse.Namespace) -> int:
     if not 1 <= args.age <= rules.ages:
         _fail(f"--age: 1 to {rules.ages}.")
     shields = _int_list(args.shields, "--shields")
-    if not rules.min_players <= len(shields) <= rules.max_players:
-        _fail(
-            f"--shields: give the shields of {rules.min_players} to {rules.max_players} cities, in seating order."
-        )
+    cities = rules.players  # the Free City has shields too
+    if len(shields) not in cities:
+        _fail(f"--shields: give the shields of {cities.start} to {cities.stop - 1} cities, in seating order.")
     if any(s < 0 for s in shields):
         _fail("--shields: shields are 0 or more.")
     _print_json(
@@ -425,9 +424,9 @@ def cmd_pad(args: argparse.Namespace) -> int:
     from .pdf import pad_plan, score_pad_pdf
 
     rules = catalog_for(args.edition).rules
-    fewest = 2 if rules.free_city_players else rules.min_players
-    if not fewest <= args.players <= rules.max_players:
-        _fail(f"--players: {fewest} to {rules.max_players}.")
+    counts = rules.player_counts  # two players add the Free City where the edition has it
+    if args.players not in counts:
+        _fail(f"--players: {counts.start} to {counts.stop - 1}.")
     if args.per_page not in (1, 2, 4):
         _fail("--per-page: 1, 2 or 4.")
     if args.order not in ("pad", "rulebook"):
@@ -550,7 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_free_city)
 
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
-    p.add_argument("--age", type=int, required=True, help="1, 2 or 3")
+    p.add_argument("--age", type=int, required=True, help="an age of the edition: 1, 2 or 3")
     p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
@@ -571,7 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
     )
-    p.add_argument("--players", type=int, required=True, help="2 to 7")
+    p.add_argument("--players", type=int, required=True, help="the edition's players: 2 to 7 in the first")
     p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
     p.add_argument("--paper", default="a4", help="a4 (default) or letter")
     p.add_argument("--per-page", type=int, default=1, help="pads per page: 1 (default), 2 or 4")

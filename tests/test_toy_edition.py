@@ -20,11 +20,11 @@ from tests.conftest import TOY_EDITION
 BONUS = Category("bonus")
 
 # Hand-scored in the toy edition's rules (victories 2/4/6, defeats -2, red cards' points
-# are "bonus"):
-#  Ana  Spire B, 2 stages (shield, 4), 7 coins (2); Shrine 2 + Hall 4; Fort 1 (bonus);
-#       Market Hall: 1 per brown card of her own (Grove): 1; tokens +2 +4 (6)        = 20
-#  Bo   Harbor A, 1 stage (coins, 0), 5 coins (1); Guild of Stones: 2 per brown card of
-#       Ana and Cy (Grove): 2; Lab: a gear (1); tokens +6 -2 -2 (2)                   = 6
+# are "bonus", the treasury 1 point for each full 2 coins):
+#  Ana  Spire B, 2 stages (shield, 4), 7 coins (3); Shrine 2 + Hall 4; Fort 1 (bonus);
+#       Market Hall: 1 per brown card of her own (Grove): 1; tokens +2 +4 (6)        = 21
+#  Bo   Harbor A, 1 stage (coins, 0), 5 coins (2); Guild of Stones: 2 per brown card of
+#       Ana and Cy (Grove): 2; Lab: a gear (1); tokens +6 -2 -2 (2)                   = 7
 #  Cy   Garden A, 0 stages, 3 coins (1); Guild of Scholars' wildcard + Academy: the
 #       wildcard as a second compass (4); tokens -2 (-2)                               = 3
 TOY_GAME = {
@@ -38,7 +38,7 @@ TOY_GAME = {
          "cards": ["toy-kiln", "toy-guild-of-scholars", "toy-academy"]},
     ],
 }  # fmt: skip
-TOTALS = {"Ana": 20, "Bo": 6, "Cy": 3}
+TOTALS = {"Ana": 21, "Bo": 7, "Cy": 3}
 
 
 def test_the_toy_edition_scores_in_its_own_categories_and_order():
@@ -169,3 +169,161 @@ def test_the_toy_editions_score_sheet_prints_its_categories_and_sides():
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Bonus" in text and "Toy Market Hall" in text
     assert "Spire Moon" in text
+
+
+# --- every limit a shell shows or checks is the edition's (issue 12's audit) -----------------
+# The toy edition has four ages (victories 2/4/6/8), three or four players, no Free City,
+# wonder sides of at most three stages and a treasury of 1 point per 2 coins.
+
+
+def _stored_toy(client, game: dict | None = None) -> str:
+    return client.post("/api/v1/games", json={"game": game or TOY_GAME}).get_json()["token"]
+
+
+def _players_offered(page: str) -> list[str]:
+    select = page.split('name="players"')[1].split("</select>")[0]
+    return re.findall(r'value="(\d+)"', select)
+
+
+def test_the_pads_page_offers_only_the_editions_player_counts(client):
+    assert _players_offered(client.get(f"/pads?edition={TOY_EDITION}").get_data(as_text=True)) == ["3", "4"]
+    assert _players_offered(client.get("/pads?edition=2").get_data(as_text=True)) == [
+        str(n) for n in range(3, 8)
+    ]
+    assert _players_offered(client.get("/pads").get_data(as_text=True)) == [str(n) for n in range(2, 8)]
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "words"),
+    [
+        (TOY_EDITION, 7, "Pads of this edition are for 3 to 4 players."),
+        (TOY_EDITION, 2, "Pads of this edition are for 3 to 4 players."),
+        (2, 2, "Pads of this edition are for 3 to 7 players."),  # no Free City in 2020
+        (1, 8, "Pads of this edition are for 2 to 7 players."),
+        (1, "x", "Pads of this edition are for 2 to 7 players."),
+    ],
+)
+def test_a_player_count_the_edition_does_not_allow_is_refused_beside_the_field(
+    client, edition, players, words
+):
+    response = client.get(f"/pads?edition={edition}&players={players}&submit=1")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    field = page.split('name="players"')[0].rsplit('<div class="field', 1)[1]
+    assert "has-error" in field and words in page.split('name="players"')[1].split("</div>")[0]
+
+
+def test_pads_of_a_count_the_edition_allows_are_printed(client):
+    for edition, players in ((TOY_EDITION, 3), (TOY_EDITION, 4), (1, 2), (2, 7)):
+        response = client.get(f"/pads?edition={edition}&players={players}&submit=1")
+        assert response.mimetype == "application/pdf", (edition, players)
+
+
+def test_the_end_of_an_age_offers_and_hands_out_the_editions_fourth_age(client):
+    token = _stored_toy(client)
+    page = client.get(f"/g/{token}/age?age=4").get_data(as_text=True)
+    assert re.search(r'<input[^>]*checked[^>]*value="4"|<input[^>]*value="4"[^>]*checked', page)
+    assert 'for="age-3">IV</label>' in page
+    page = client.post(
+        f"/g/{token}/age", data={"age": "4", "shields-0": "2", "shields-1": "0", "shields-2": "0"}
+    ).get_data(as_text=True)
+    assert "Age IV: conflicts" in page and "Next age" not in page
+    game = client.get(f"/api/v1/games/{token}").get_json()["game"]
+    assert [sorted(c["military"]) for c in game["cities"]] == [[2, 4, 8, 8], [-2, -2, -2, 6], [-2, -2]]
+    page = client.post(
+        f"/g/{token}/age", data={"age": "3", "shields-0": "0", "shields-1": "0", "shields-2": "0"}
+    ).get_data(as_text=True)
+    assert "Age III: conflicts" in page and "Next age" in page  # the fourth age is still to come
+
+
+def test_the_during_play_page_offers_the_editions_ages(client):
+    token = _stored_toy(client)
+    page = client.get(f"/g/{token}/play").get_data(as_text=True)
+    assert ">Age IV</label>" in page
+    version = client.get(f"/api/v1/games/{token}").get_json()["play_version"]
+    response = client.post(f"/g/{token}/play", data={"age": "4", "play_version": str(version)})
+    assert response.status_code == 302
+    assert client.get(f"/api/v1/games/{token}").get_json()["game"]["age"] == 4
+
+
+def test_the_city_page_counts_the_editions_tokens_stages_and_pad_limits(client):
+    token = _stored_toy(client)
+    page = client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    assert re.findall(r'name="(win\d)" id="win\d-0"', page) == ["win1", "win2", "win3", "win4"]
+    assert ">+8</span>" in page and 'id="defeats-8"' in page and 'id="defeats-9"' not in page
+    assert 'id="stages-3"' in page and 'id="stages-4"' not in page  # no toy side has four stages
+    assert re.findall(r'name="(stage_age_\d)"', page) == ["stage_age_1", "stage_age_2", "stage_age_3"]
+    assert '<option value="4">Age IV</option>' in page
+    city = client.get(f"/api/v1/games/{token}").get_json()["game"]["cities"][0]
+    form = {"player": "Ana", "wonder": "toy-spire", "side": "B", "stages": "2", "coins": "7",
+            "win1": "1", "win4": "2", "defeats": "1", "cards": city["cards"], "version": "1"}  # fmt: skip
+    assert client.post(f"/g/{token}/city/0", data=form).status_code == 302
+    stored = client.get(f"/api/v1/games/{token}").get_json()["game"]["cities"][0]
+    assert sorted(stored["military"]) == [-2, 2, 8, 8]
+    pad_game = {
+        "edition": TOY_EDITION,
+        "cities": [{"player": p, "coins": 5, "categories": {}} for p in "ABC"],
+    }
+    pad = client.get(f"/g/{_stored_toy(client, pad_game)}/city/0").get_data(as_text=True)
+    from assistant.rules.gameio import category_range
+
+    for category in catalog_for(TOY_EDITION).rules.categories:
+        low, high = category_range(category)
+        field = re.search(rf'<input[^>]*name="pad_{category.value}"[^>]*>', pad)
+        assert field and f'min="{low}"' in field.group(0) and f'max="{high}"' in field.group(0)
+
+
+def test_the_treasury_counts_the_editions_coins_per_point():
+    ana = score_game(parse_game(TOY_GAME)).cities[0]
+    [detail] = [d for d in ana.details if d.category is Category.TREASURY]
+    assert detail.points == 3 and str(detail.reason) == "7 coins: 3 victory points, 1 for each full 2 coins"
+
+
+def test_the_api_military_takes_the_editions_ages_and_table_sizes(client):
+    def ask(**body):
+        return client.post("/api/v1/military", json={"edition": TOY_EDITION, **body})
+
+    tokens = ask(age=4, shields=[2, 0, 0, 1]).get_json()["tokens"]
+    assert [sorted(t) for t in tokens] == [[8, 8], [-2], [-2], [-2, 8]]
+    five = ask(age=1, shields=[1, 2, 3, 4, 5])
+    assert five.status_code == 400 and five.get_json()["field"] == "shields"
+    assert "3 to 4 cities" in five.get_json()["error"]
+    assert ask(age=5, shields=[1, 2, 3]).get_json()["field"] == "age"
+    first = client.post("/api/v1/military", json={"age": 4, "shields": [1, 2, 3]})
+    assert first.status_code == 400 and first.get_json()["field"] == "age"  # edition 1 has three ages
+    assert (
+        client.post("/api/v1/military", json={"age": 1, "shields": [0] * 8}).get_json()["field"] == "shields"
+    )
+    assert client.post("/api/v1/military", json={"age": 1, "shields": [0] * 7}).status_code == 200
+
+
+def test_the_reference_pages_list_every_age_of_the_edition(client):
+    cards = client.get(f"/cards?edition={TOY_EDITION}").get_data(as_text=True)
+    assert "Age IV" in cards and "Toy Lighthouse" in cards
+    assert client.get(f"/can-build?edition={TOY_EDITION}").status_code == 200
+
+
+def test_the_fewest_players_follow_the_editions_free_city_variant(tmp_path: Path, monkeypatch, capsys):
+    """A made-up edition whose Free City joins three players: the new-game form and the command
+    line's pads ask for three players at least (the edition's ``free_city_players``, no literal 2)."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    from tests.conftest import make_test_app
+
+    variant = dataclasses.replace(catalog_for(1).rules, free_city_players=3, min_players=4)
+    assert variant.player_counts == range(3, 8) and variant.players == range(4, 8)
+    from wtforms.validators import ValidationError
+
+    from assistant.web.forms import new_game_form_for
+
+    app = make_test_app(tmp_path, WTF_CSRF_ENABLED=False)
+    data = {"seats-0-player": "Ana", "seats-1-player": "Bo", "mode": "pad"}
+    with app.test_request_context("/new", method="POST", data=data):
+        form = new_game_form_for(variant)()
+        with pytest.raises(ValidationError) as refused:
+            form.validate_seats(form.seats)
+        assert str(refused.value) == "Enter at least 3 players, in seating order."
+    monkeypatch.setattr("assistant.cli.catalog_for", lambda edition: SimpleNamespace(rules=variant))
+    assert main(["pad", "--players", "2", "-o", str(tmp_path / "pads.pdf")]) == 2
+    assert "--players: 3 to 7" in capsys.readouterr().err

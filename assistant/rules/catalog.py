@@ -78,6 +78,10 @@ class EditionRules:
     discounted_price: int
     victory_tokens: tuple[int, ...]
     defeat_token: int
+    coins_per_point: int
+    """Coins in the treasury worth one victory point at the end (Treasury: 1 per 3 coins)."""
+    discard_coins: int
+    """Coins a card discarded from the hand earns (the Free City's discard)."""
     categories: tuple[Category, ...] = CATEGORIES
     """The score categories in the rulebook's counting order (a score's keys, in order)."""
     score_pad: tuple[Category, ...] = CATEGORIES
@@ -96,6 +100,12 @@ class EditionRules:
     def side_name(self, side: str) -> Text:
         """A wonder side's name for a player (translated)."""
         return Text(dict(self.side_names).get(side, side))
+
+    @property
+    def player_counts(self) -> range:
+        """Every number of players a table of this edition seats (two with the Free City)."""
+        low = min(self.min_players, self.free_city_players) if self.free_city_players else self.min_players
+        return range(low, self.max_players + 1)
 
     @property
     def players(self) -> range:
@@ -314,6 +324,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 _EDITION_NUMBERS = (
     "edition", "min_players", "max_players", "free_city_players", "ages", "turns_per_age", "hand_size",
     "starting_coins", "guilds_beyond_players", "trade_price", "discounted_price", "defeat_token",
+    "coins_per_point", "discard_coins",
 )  # fmt: skip
 _EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
 
@@ -332,6 +343,8 @@ def _read_edition(path: Path) -> EditionRules:
         _typed(where, v, int, "victory_tokens")
         for v in _typed(where, data["victory_tokens"], list, "victory_tokens")
     )
+    if ints["coins_per_point"] < 1:
+        raise where.fail("coins_per_point is 1 or more (the coins worth one victory point)")
     if len(tokens) != ints["ages"]:
         raise where.fail("victory_tokens needs one value per age")
     names = {

@@ -5,7 +5,8 @@ The rule (the two-player variant; seeds, "2인용": the Free City's extra turn):
 holding the Free City card picks a card for the Free City from the cards offered. A card the
 Free City can build must be played, and one it builds for free by chain comes first.
 Otherwise the card may go under the Free City's wonder, when its next stage can be built;
-otherwise it is discarded, and the Free City takes 3 coins.
+otherwise it is discarded, and the Free City takes the coins a discard earns (the edition's
+``discard_coins``: 3).
 
 Where several cards qualify at the same step, the holder chooses; the answer names the first
 in the order offered and lists the others it could have been.
@@ -27,9 +28,6 @@ from .trade import can_build
 __all__ = ["FreeCityPlay", "free_city_play"]
 
 Action = Literal["chain", "build", "stage", "discard"]
-
-DISCARD_COINS = 3
-"""Coins a discarded card earns (Rulebook: discard for 3 coins)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +120,7 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
             "discarded and the Free City takes {coins} coins (it has {now}).",
             cards=names(ids),
             card=catalog.structure(card).name,
-            coins=DISCARD_COINS,
+            coins=catalog.rules.discard_coins,
             now=city.coins,
         ),
         None,

@@ -52,6 +52,8 @@ MAX_SYMBOLS = 20
 """Science symbols of one kind a pad may give."""
 MAX_DISCARD = 160
 """Cards the discard pile may list (more than a box holds)."""
+MAX_HAND = 20
+"""Cards a question about a hand may list (the Free City's: more than a hand ever holds)."""
 
 
 def category_range(category: Category) -> tuple[int, int]:

@@ -10,7 +10,7 @@ How each category is found:
   gives ``shields_by_age``, the conflicts are resolved each age against each neighbour.
   Otherwise shields are derived from the cards (see :mod:`~assistant.rules.military`)
   and a ``military-assumed`` warning says so.
-* **Treasury**: coins // 3. **Wonder**: the points of the built stages.
+* **Treasury**: coins // the edition's ``coins_per_point`` (3). **Wonder**: the points of the built stages.
   **Civilian**: blue cards. **Science**: green symbols plus wildcards, assigned
   optimally (:mod:`~assistant.rules.science`).
 * **Commercial** and **Guilds**: the ``points-per`` effects of yellow and purple cards
@@ -129,6 +129,8 @@ class _Tables:
     names: dict[Category, Text]
     scored: dict[str, Detail | _Special]
     """Cards that score on their own: a constant detail, or a special counted at the end."""
+    coins_per_point: int
+    """The treasury's rate: coins worth one victory point."""
     memo: dict[tuple[object, ...], Detail] = field(default_factory=dict)
 
 
@@ -214,21 +216,26 @@ def _tables(catalog: Catalog) -> _Tables:
     if len(scored) != len(constant) + len(special):
         raise ValueError("a card scores both constant points and points per item")
     names = {c: rules.category_name(c) for c in categories}
-    return _Tables(packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored)
+    return _Tables(
+        packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
+        rules.coins_per_point,
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=1024)
-def _treasury_detail(coins: int) -> Detail:
-    points = coins // 3
+def _treasury_detail(coins: int, per: int) -> Detail:
+    """Treasury: 1 victory point for each full ``per`` coins (the edition's rate)."""
+    points = coins // per
     return Detail(
         Category.TREASURY,
         points,
         "coins",
         _vp(
-            "{coins} coins: {points} victory point, 1 for each full 3 coins",
-            "{coins} coins: {points} victory points, 1 for each full 3 coins",
+            "{coins} coins: {points} victory point, 1 for each full {per} coins",
+            "{coins} coins: {points} victory points, 1 for each full {per} coins",
             points,
             coins=coins,
+            per=per,
         ),
     )
 
@@ -659,9 +666,10 @@ def _score_cards(
     cats = [0] * len(tables.categories)
     details = list(mil.details)
     cats[index[Category.MILITARY]] += mil.points
-    cats[index[Category.TREASURY]] += coins // 3
-    if coins >= 3:
-        details.append(_treasury_detail(coins))
+    rate = tables.coins_per_point
+    cats[index[Category.TREASURY]] += coins // rate
+    if coins >= rate:
+        details.append(_treasury_detail(coins, rate))
     side = tables.sides.get((city.wonder, city.side)) if city.wonder is not None else None
     copy_stage = 0
     if side is not None:
@@ -881,7 +889,7 @@ def _score_pad(
                 )
             )
     if Category.TREASURY not in given:
-        cats[index[Category.TREASURY]] = city.coins // 3
+        cats[index[Category.TREASURY]] = city.coins // tables.coins_per_point
     for slot, category in enumerate(categories):
         points = cats[slot]
         if category is Category.MILITARY and Category.MILITARY not in given:
@@ -892,7 +900,7 @@ def _score_pad(
             continue
         if category is Category.TREASURY and Category.TREASURY not in given:
             if points:
-                details.append(_treasury_detail(city.coins))
+                details.append(_treasury_detail(city.coins, tables.coins_per_point))
             continue
         if points:
             details.append(

@@ -14,6 +14,8 @@ from werkzeug.exceptions import BadRequest
 
 from ..rules.catalog import available_editions, catalog_for
 from ..rules.gameio import (
+    MAX_HAND,
+    MAX_SHIELDS,
     GameFormatError,
     catalog_to_dict,
     city_to_dict,
@@ -154,7 +156,12 @@ def free_city() -> Response:
     if not any(c.free_city for c in game.cities):
         raise ApiError(400, _("This game has no Free City."), "game.cities")
     hand = data.get("hand")
-    if not isinstance(hand, list) or not hand or not all(isinstance(c, str) for c in hand) or len(hand) > 20:
+    if (
+        not isinstance(hand, list)
+        or not hand
+        or not all(isinstance(c, str) for c in hand)
+        or len(hand) > MAX_HAND
+    ):
         raise ApiError(400, _('"hand" lists the ids of the cards its holder may give the Free City.'), "hand")
     catalog = catalog_for(game.edition)
     for index, card in enumerate(hand):
@@ -173,20 +180,28 @@ def military() -> Response:
     from ..rules.military import conflict_tokens
 
     data = _body()
+    rules = catalog_for(_edition(data.get("edition", 1))).rules  # its ages and table sizes
     age = data.get("age")
     shields = data.get("shields")
-    if not isinstance(age, int) or isinstance(age, bool) or age not in (1, 2, 3):
-        raise ApiError(400, _('"age" is 1, 2 or 3.'), "age")
+    if not isinstance(age, int) or isinstance(age, bool) or not 1 <= age <= rules.ages:
+        raise ApiError(400, _('"age" is an age of the edition, 1 to %(ages)d.', ages=rules.ages), "age")
+    cities = rules.players
     if (
         not isinstance(shields, list)
-        or not 3 <= len(shields) <= 7
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 99 for s in shields)
+        or len(shields) not in cities
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SHIELDS for s in shields)
     ):
         raise ApiError(
-            400, _('"shields" lists the shields of 3 to 7 cities (0 to 99) in seating order.'), "shields"
+            400,
+            _(
+                '"shields" lists the shields of %(least)d to %(most)d cities (0 to %(max)d) in seating order.',
+                least=cities.start,
+                most=cities.stop - 1,
+                max=MAX_SHIELDS,
+            ),
+            "shields",
         )
-    edition = _edition(data.get("edition", 1))
-    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, catalog_for(edition).rules)})
+    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, rules)})
 
 
 # --- stored games --------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -26,15 +26,19 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..rules.catalog import EditionRules
-from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS, category_range
-
-MAX_PLAYERS = 7
+from ..rules.catalog import Catalog, EditionRules
+from ..rules.describe import age_numeral
+from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS, category_range
 
 
 def choice_list(pairs: Any) -> list[SelectChoice]:
     """WTForms choices from (value, label) pairs."""
     return [SelectChoice(str(value), label) for value, label in pairs]
+
+
+def age_choices(rules: EditionRules) -> list[SelectChoice]:
+    """Each age of the edition, as the rulebook writes it (``1`` -> ``I``)."""
+    return choice_list((age, age_numeral(age)) for age in range(1, rules.ages + 1))
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -68,7 +72,7 @@ class NewGameForm(FlaskForm):
     table = HiddenField()
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
     random_sides = BooleanField(_l("Deal their sides at random too"), default=False)
-    seats = FieldList(FormField(SeatForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    seats = FieldList(FormField(SeatForm))  # one seat per player the edition allows: new_game_form_for
     free_city = FormField(SeatForm)
     submit = SubmitField(_l("Start the game"))
 
@@ -76,7 +80,7 @@ class NewGameForm(FlaskForm):
         return [s.form for s in self.seats.entries if (s.form.player.data or "").strip()]
 
     rules: EditionRules | None = None
-    """The chosen edition's rules (set by the view): how few players it allows."""
+    """The chosen edition's rules: how few and how many players it allows."""
 
     def uses_free_city(self) -> bool:
         """Whether this table adds the Free City (the edition's two-player variant)."""
@@ -86,7 +90,7 @@ class NewGameForm(FlaskForm):
     def validate_seats(self, field: FieldList) -> None:
         seats = self.named_seats()
         rules = self.rules
-        fewest = 2 if rules is None or rules.free_city_players else rules.min_players
+        fewest = rules.player_counts.start if rules is not None else 2
         if len(seats) < fewest:
             raise ValidationError(
                 _l("Enter at least %(n)d players, in seating order.", n=fewest)
@@ -116,9 +120,11 @@ class NewGameForm(FlaskForm):
                 )
 
 
-STAGE_AGE_CHOICES = choice_list(
-    [("", _l("Age not said")), ("1", _l("Age I")), ("2", _l("Age II")), ("3", _l("Age III"))]
-)
+@cache
+def new_game_form_for(rules: EditionRules) -> type[NewGameForm]:
+    """The new-game form of an edition: a seat for each player it allows."""
+    seats = FieldList(FormField(SeatForm), min_entries=rules.max_players, max_entries=rules.max_players)
+    return type(f"NewGameFormEdition{rules.edition}", (NewGameForm,), {"seats": seats, "rules": rules})
 
 
 class CityForm(FlaskForm):
@@ -133,18 +139,14 @@ class CityForm(FlaskForm):
     player = StringField(_l("Name"), validators=[InputRequired(), Length(max=MAX_NAME_LENGTH)])
     wonder = SelectField(_l("Wonder"), validate_choice=False)
     side = RadioField(_l("Side"), choices=choice_list([("A", "A"), ("B", "B")]), default="A")
-    stages = RadioField(
-        _l("Wonder stages built"), choices=choice_list([(str(n), str(n)) for n in range(5)]), default="0"
-    )
+    stages = RadioField(_l("Wonder stages built"), default="0")  # 0 to the most stages: city_form_for
     coins = IntegerField(
         _l("Coins"),
         default=3,
         validators=[InputRequired(_l("Enter the coins (0 or more).")), NumberRange(0, MAX_COINS)],
     )
-    # Conflict tokens as a player counts them on the table: how many of each kind.
-    win1 = IntegerField(_l("Victories of Age I"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
-    win2 = IntegerField(_l("Victories of Age II"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
-    win3 = IntegerField(_l("Victories of Age III"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
+    # Conflict tokens as a player counts them on the table: how many of each kind (a field
+    # ``win1``, ``win2``... per age of the edition: city_form_for).
     defeats = IntegerField(_l("Defeats"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
     cards = MultiCheckboxField(_l("Structures"))
     # Quick pad: science from the symbols (the categories' numbers: see city_form_for).
@@ -152,60 +154,118 @@ class CityForm(FlaskForm):
     gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
     tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
     wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
-    # During play (optional): the age of each stage, Olympia's free build and copied guild.
-    stage_age_1 = SelectField(_l("Stage 1 built in"), choices=STAGE_AGE_CHOICES, default="")
-    stage_age_2 = SelectField(_l("Stage 2 built in"), choices=STAGE_AGE_CHOICES, default="")
-    stage_age_3 = SelectField(_l("Stage 3 built in"), choices=STAGE_AGE_CHOICES, default="")
-    stage_age_4 = SelectField(_l("Stage 4 built in"), choices=STAGE_AGE_CHOICES, default="")
+    # During play (optional): the age of each stage (``stage_age_1``... one per stage of the
+    # edition's largest wonder side: city_form_for), Olympia's free build and copied guild.
     free_build_used = BooleanField(_l("The once-per-age free build is used this age"))
     copied_guild = SelectField(_l("Guild copied by the wonder"), default="", validate_choice=False)
     save = SubmitField(_l("Save my city"))
 
-    STAGE_AGE_FIELDS = ("stage_age_1", "stage_age_2", "stage_age_3", "stage_age_4")
-
+    STAGE_AGE_FIELDS: tuple[str, ...] = ()
     PAD_FIELDS: tuple[str, ...] = ()
-    TOKEN_FIELDS = ("win1", "win2", "win3")
+    PAD_RANGES: ClassVar[dict[str, tuple[int, int]]] = {}
+    """Each pad field's least and most, as the game format's parser allows."""
+    TOKEN_FIELDS: tuple[str, ...] = ()
+    DEFEATS_MOST = 0
+    """The most defeats a city can count: one per neighbour per age."""
 
 
 @cache
-def city_form_for(rules: EditionRules) -> type[CityForm]:
-    """The city form of an edition: a pad field for each of its score categories, in order,
-    with the limits the game format's parser applies."""
-    fields: dict[str, Any] = {}
+def city_form_for(catalog: Catalog) -> type[CityForm]:
+    """The city form of an edition: a victories field per age, an age field per wonder stage,
+    the stage counts its boards have, and a pad field for each of its score categories, in
+    order, with the limits the game format's parser applies."""
+    rules = catalog.rules
+    most_stages = max(len(side.stages) for wonder in catalog.wonders for side in wonder.sides)
+    fields: dict[str, Any] = {
+        "stages": RadioField(
+            _l("Wonder stages built"),
+            choices=choice_list((n, str(n)) for n in range(most_stages + 1)),
+            default="0",
+        )
+    }
+    tokens = []
+    for age in range(1, rules.ages + 1):
+        tokens.append(f"win{age}")
+        fields[tokens[-1]] = IntegerField(
+            _l("Victories of Age %(age)s", age=age_numeral(age)),
+            validators=[Optional(), NumberRange(0, MAX_TOKENS)],
+        )
+    stage_ages = []
+    said = choice_list([("", _l("Age not said"))]) + [
+        SelectChoice(c.value, _l("Age %(age)s", age=c.label)) for c in age_choices(rules)
+    ]
+    for stage in range(1, most_stages + 1):
+        stage_ages.append(f"stage_age_{stage}")
+        fields[stage_ages[-1]] = SelectField(_l("Stage %(n)d built in", n=stage), choices=said, default="")
+    pad: dict[str, tuple[int, int]] = {}
     for category in rules.categories:
-        low, high = category_range(category)
+        pad[f"pad_{category.value}"] = low, high = category_range(category)
         fields[f"pad_{category.value}"] = IntegerField(
             _l(rules.category_name(category).msgid), validators=[Optional(), NumberRange(low, high)]
         )
     form: type[CityForm] = type(f"CityFormEdition{rules.edition}", (CityForm,), fields)
-    form.PAD_FIELDS = tuple(fields)
+    form.TOKEN_FIELDS = tuple(tokens)
+    form.DEFEATS_MOST = 2 * rules.ages
+    form.STAGE_AGE_FIELDS = tuple(stage_ages)
+    form.PAD_FIELDS = tuple(pad)
+    form.PAD_RANGES = pad
     return form
 
 
 class AgeForm(FlaskForm):
-    """End of an age: each city's shields; the app hands out the conflict tokens."""
+    """End of an age: each city's shields; the app hands out the conflict tokens.
 
-    age = RadioField(_l("Age"), choices=choice_list([("1", "I"), ("2", "II"), ("3", "III")]), default="1")
+    Its ages and how many cities it takes are the edition's: :func:`age_form_for`."""
+
+    age = RadioField(_l("Age"), default="1")
     shields = FieldList(
-        IntegerField(validators=[InputRequired(_l("Enter the shields (0 or more).")), NumberRange(0, 99)]),
+        IntegerField(
+            validators=[InputRequired(_l("Enter the shields (0 or more).")), NumberRange(0, MAX_SHIELDS)]
+        ),
         min_entries=0,
-        max_entries=MAX_PLAYERS,
     )
     submit = SubmitField(_l("Hand out the conflict tokens"))
 
+    MAX_SHIELDS = MAX_SHIELDS
+
+
+@cache
+def age_form_for(rules: EditionRules) -> type[AgeForm]:
+    """The end-of-an-age form of an edition: its ages, and shields for up to its largest table."""
+    fields = {
+        "age": RadioField(_l("Age"), choices=age_choices(rules), default="1"),
+        "shields": FieldList(
+            IntegerField(
+                validators=[InputRequired(_l("Enter the shields (0 or more).")), NumberRange(0, MAX_SHIELDS)]
+            ),
+            min_entries=0,
+            max_entries=rules.players.stop - 1,
+        ),
+    }
+    return type(f"AgeFormEdition{rules.edition}", (AgeForm,), fields)
+
 
 class PlayForm(FlaskForm):
-    """A game in progress: the age being played and the discard pile (Halicarnassus)."""
+    """A game in progress: the age being played (one of the edition's: :func:`play_form_for`)
+    and the discard pile (Halicarnassus)."""
 
     play_version = HiddenField()
+    age = RadioField(_l("Age being played"), default="", validate_choice=True)
+    discard = MultiCheckboxField(_l("Discard pile"))
+    submit = SubmitField(_l("Save"))
+
+
+@cache
+def play_form_for(rules: EditionRules) -> type[PlayForm]:
+    """The During play form of an edition: none (the game is over) or one of its ages."""
+    ages = [SelectChoice(c.value, _l("Age %(age)s", age=c.label)) for c in age_choices(rules)]
     age = RadioField(
         _l("Age being played"),
-        choices=choice_list([("", _l("None: the game is over")), ("1", "I"), ("2", "II"), ("3", "III")]),
+        choices=choice_list([("", _l("None: the game is over"))]) + ages,
         default="",
         validate_choice=True,
     )
-    discard = MultiCheckboxField(_l("Discard pile"))
-    submit = SubmitField(_l("Save"))
+    return type(f"PlayFormEdition{rules.edition}", (PlayForm,), {"age": age})
 
 
 class GroupForm(FlaskForm):
@@ -262,9 +322,9 @@ class PadsForm(FlaskForm):
 
     edition = SelectField(_l("Edition"), default="1")
     paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
-    players = SelectField(
-        _l("Players"), choices=choice_list([(str(n), str(n)) for n in range(2, 8)]), default="4"
-    )
+    # The choices are the edition's player counts (set by the view with ``rules``); a count
+    # the edition does not allow is refused beside the field, never a server error.
+    players = SelectField(_l("Players"), default="4", validate_choice=False)
     per_page = RadioField(
         _l("Pads per page"), choices=choice_list([("1", "1"), ("2", "2"), ("4", "4")]), default="1"
     )
@@ -281,6 +341,31 @@ class PadsForm(FlaskForm):
     lang = SelectField(_l("Language"), choices=[], validate_choice=True)
     qr = BooleanField(_l("Print a QR code to a new game in this app"), default=False)
     submit = SubmitField(_l("Download the pads (PDF)"))
+
+    rules: EditionRules | None = None
+    """The chosen edition's rules (None while the edition asked for is unknown)."""
+
+    def set_edition(self, rules: EditionRules | None, shown: EditionRules) -> None:
+        """Offer the player counts of ``shown`` (the chosen edition, else the default one)."""
+        self.rules = rules
+        self.players.choices = choice_list((n, str(n)) for n in shown.player_counts)
+        if not self.players.raw_data and self.players.data not in {c.value for c in self.players.choices}:
+            self.players.data = str(min(shown.player_counts.stop - 1, 4))
+
+    def validate_players(self, field: SelectField) -> None:
+        rules = self.rules
+        if rules is None:
+            return  # an unknown edition is refused beside its own field
+        counts = rules.player_counts
+        value = field.data or ""
+        if value not in {str(n) for n in counts}:
+            raise ValidationError(
+                _l(
+                    "Pads of this edition are for %(least)d to %(most)d players.",
+                    least=counts.start,
+                    most=counts.stop - 1,
+                )
+            )
 
 
 class SheetForm(FlaskForm):

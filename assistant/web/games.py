@@ -33,7 +33,7 @@ from wtforms.fields.choices import SelectChoice
 from .. import jsonio
 from ..netaddr import is_unreachable_url
 from ..rules.catalog import Catalog, EditionRules, available_editions
-from ..rules.gameio import GameFormatError, game_to_dict, parse_game
+from ..rules.gameio import MAX_COINS, MAX_SYMBOLS, GameFormatError, game_to_dict, parse_game
 from ..rules.military import conflict_tokens, hand_out
 from ..rules.model import Game
 from ..store import games as store
@@ -42,17 +42,17 @@ from . import gamestate, groups, recent
 from .boards import BoardCache
 from .db import get_session
 from .forms import (
-    AgeForm,
     CityForm,
     ImportForm,
     LockForm,
     MoveGameForm,
-    NewGameForm,
     PadsForm,
-    PlayForm,
     SheetForm,
+    age_form_for,
     choice_list,
     city_form_for,
+    new_game_form_for,
+    play_form_for,
 )
 from .i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
 
@@ -69,21 +69,22 @@ def _absolute(endpoint: str, **values: Any) -> str:
 # --- new game ---------------------------------------------------------------------------------
 
 
+def _edition_asked(value: str | None) -> int | None:
+    """The edition a form or link asks for (``"2"``), when the app knows it."""
+    return {str(n): n for n in available_editions()}.get(value or "")
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new_game() -> str | WerkzeugResponse | tuple[str, int]:
     """Set up a game: players in seating order, with the wonders in front of them."""
-    form = NewGameForm()
     editions = available_editions()
+    asked = (request.form if request.method == "POST" else request.args).get("edition", "")
+    catalog = gamestate.catalog_for(_edition_asked(asked) or editions[0])
+    form = new_game_form_for(catalog.rules)()  # a seat for each player the edition allows
     form.edition.choices = choice_list([(n, gamestate.catalog_for(n).rules.name) for n in editions])
     if request.method == "GET":
         form.mode.data = "pad" if request.args.get("mode") == "pad" else "cards"
-        asked = request.args.get("edition", "")
-        form.edition.data = asked if asked.isdigit() and int(asked) in editions else str(editions[0])
-    chosen = form.edition.data or ""
-    catalog = gamestate.catalog_for(
-        int(chosen) if chosen.isdigit() and int(chosen) in editions else editions[0]
-    )
-    form.rules = catalog.rules
+        form.edition.data = str(catalog.edition)
     pad = form.mode.data == "pad"
     group = groups.repo.by_token(get_session(), form.table.data or request.args.get("table", ""))
     known_players = groups.usual_players(group) if group is not None else []
@@ -205,8 +206,9 @@ def _token_values(rules: EditionRules) -> tuple[int, ...]:
     return (*rules.victory_tokens, rules.defeat_token)
 
 
-def _city_form_from(data: dict[str, Any], version: int, rules: EditionRules) -> CityForm:
-    form = city_form_for(rules)(formdata=None)
+def _city_form_from(data: dict[str, Any], version: int, catalog: Catalog) -> CityForm:
+    rules = catalog.rules
+    form = city_form_for(catalog)(formdata=None)
     form.version.data = str(version)
     form.base.data = _compact(data)
     form.player.data = data.get("player", "")
@@ -494,6 +496,8 @@ def _render_city(
         form_errors=status == 400,
         token_values=catalog.rules.victory_tokens,
         defeat_value=catalog.rules.defeat_token,
+        max_coins=MAX_COINS,
+        max_symbols=MAX_SYMBOLS,
         play_errors=any(form[n].errors for n in (*form.STAGE_AGE_FIELDS, "free_build_used", "copied_guild")),
         has_free_build=any(e.once_per_age() for e in powers),
         copies_guild=any(e.copies_guild() for e in powers),
@@ -529,11 +533,11 @@ def city(token: str, seat: int) -> tuple[str, int] | WerkzeugResponse | Response
     if request.method == "GET":
         if loaded.editable:
             recent.remember(token)
-        form = _city_form_from(dict(cities[seat].data), cities[seat].version, loaded.catalog.rules)
+        form = _city_form_from(dict(cities[seat].data), cities[seat].version, loaded.catalog)
         return _render_city(loaded, seat, form, saved=request.args.get("saved") == "1")
     if not loaded.editable:
         abort(403)
-    form = city_form_for(loaded.catalog.rules)()
+    form = city_form_for(loaded.catalog)()
     _set_choices(form, loaded.catalog, "categories" in cities[seat].data)
     outcome: _Saved | _Conflict | None = None
     try:
@@ -634,11 +638,12 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
     if loaded.game is None:
         abort(400)
     names = [c.player for c in loaded.game.cities]
-    form = AgeForm()
+    rules = loaded.catalog.rules
+    form = age_form_for(rules)()
     if request.method == "GET":
         playing = loaded.game.age or 1  # the age being played, when the table says it
         asked = request.args.get("age", str(playing))
-        age = int(asked) if asked in ("1", "2", "3") else playing
+        age = int(asked) if asked in {str(a) for a in range(1, rules.ages + 1)} else playing
         form.age.data = str(age)
         suggested = _shields_from_cards(loaded.game, age)
         while len(form.shields.entries) < len(names):
@@ -651,7 +656,6 @@ def end_of_age(token: str) -> str | WerkzeugResponse | tuple[str, int]:
         return render_template("games/age.html", loaded=loaded, form=form, names=names, result=None), 400
     age = int(form.age.data)
     shields = [int(f.data) for f in form.shields.entries]
-    rules = loaded.catalog.rules
     tokens = conflict_tokens(age, shields, rules)
     for _attempt in range(3):
         fresh = gamestate.load(token, edit=True)
@@ -815,11 +819,7 @@ def play(token: str) -> str | WerkzeugResponse | tuple[str, int]:
     if loaded.game is None:
         abort(400)
     catalog = loaded.catalog
-    form = PlayForm()
-    form.age.choices = choice_list(
-        [("", _("None: the game is over"))]
-        + [(str(a), _("Age %(age)s", age=gamestate.AGE_NAMES[a])) for a in range(1, catalog.rules.ages + 1)]
-    )
+    form = play_form_for(catalog.rules)()
     form.discard.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
     stored = list(loaded.game.discard)
     status = 200
@@ -983,9 +983,11 @@ def pads() -> str | Response:
     from ..pdf import loopback_link
 
     form = PadsForm(request.args)
-    form.edition.choices = choice_list(
-        [(n, gamestate.catalog_for(n).rules.name) for n in available_editions()]
-    )
+    editions = available_editions()
+    form.edition.choices = choice_list([(n, gamestate.catalog_for(n).rules.name) for n in editions])
+    edition = _edition_asked(form.edition.data)
+    rules = gamestate.catalog_for(edition).rules if edition else None
+    form.set_edition(rules, rules or gamestate.catalog_for(editions[0]).rules)
     form.lang.choices = _language_choices()
     if not request.args.get("lang"):
         form.lang.data = _reader_language()

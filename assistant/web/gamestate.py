@@ -31,7 +31,6 @@ from ..store.models import GameRow
 from .db import get_session
 
 COLOR_ORDER = (Color.BROWN, Color.GREY, Color.BLUE, Color.YELLOW, Color.RED, Color.GREEN, Color.PURPLE)
-AGE_NAMES = {1: "I", 2: "II", 3: "III"}
 
 
 @dataclass

@@ -13,6 +13,7 @@ from ..rules.gameio import (
     MAX_CARDS,
     MAX_COINS,
     MAX_DISCARD,
+    MAX_HAND,
     MAX_NAME_LENGTH,
     MAX_SHIELDS,
     MAX_SYMBOLS,
@@ -225,7 +226,8 @@ def _game_rules(catalog: Catalog) -> list[dict[str, Any]]:
         "maxItems": rules.max_players,
         "items": _ref(city_schema_name(catalog.edition)),
     }
-    checks: list[dict[str, Any]] = [{"if": edition, "then": {"properties": {"cities": cities}}}]
+    age = {"maximum": rules.ages}  # the age being played is one of the edition's
+    checks: list[dict[str, Any]] = [{"if": edition, "then": {"properties": {"cities": cities, "age": age}}}]
     if rules.free_city_players:  # the Free City plays only beside that many players
         checks.append(
             {
@@ -260,6 +262,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
     cities = {city_schema_name(cat.edition): _city(cat) for cat in catalogs}
     most = max(cat.rules.max_players for cat in catalogs)
     least = min(_fewest_cities(cat) for cat in catalogs)
+    most_ages = max(cat.rules.ages for cat in catalogs)
     all_cards = sorted({c.id for cat in catalogs for c in cat.cards})
     return {
         "Error": {
@@ -472,7 +475,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["game", "hand"],
             "properties": {
                 "game": _ref("Game"),
-                "hand": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 20},
+                "hand": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_HAND},
             },
         },
         "FreeCityPlay": {
@@ -489,15 +492,32 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "type": "object",
             "required": ["age", "shields"],
             "properties": {
-                "age": {"type": "integer", "enum": [1, 2, 3]},
+                "age": {
+                    "type": "integer",
+                    "enum": list(range(1, most_ages + 1)),
+                    "description": "An age of the edition.",
+                },
                 "shields": {
                     "type": "array",
                     "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
-                    "minItems": 3,
-                    "maxItems": 7,
+                    "minItems": least,
+                    "maxItems": most,
+                    "description": "The shields of each city in seating order: as many cities as the edition seats.",
                 },
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
             },
+            "allOf": [
+                {
+                    "if": _edition_of_game(cat.edition),
+                    "then": {
+                        "properties": {
+                            "age": {"enum": list(range(1, cat.rules.ages + 1))},
+                            "shields": {"minItems": _fewest_cities(cat), "maxItems": cat.rules.max_players},
+                        }
+                    },
+                }
+                for cat in catalogs
+            ],
         },
         "MilitaryResult": {
             "type": "object",
@@ -520,7 +540,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         "properties": {
                             "id": {"type": "string"},
                             "name": {"type": "string"},
-                            "age": {"type": "integer", "enum": [1, 2, 3]},
+                            "age": {"type": "integer", "enum": list(range(1, most_ages + 1))},
                             "color": {"type": "string", "enum": [c.value for c in Color]},
                             "cost": _ref("ResourceCount"),
                             "players": {"type": "array", "items": {"type": "integer"}},
@@ -573,6 +593,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     },
                 },
             },
+            "allOf": [  # a card's age is one of its edition's
+                {
+                    "if": {"properties": {"edition": {"const": cat.edition}}},
+                    "then": {
+                        "properties": {
+                            "cards": {
+                                "items": {"properties": {"age": {"enum": list(range(1, cat.rules.ages + 1))}}}
+                            }
+                        }
+                    },
+                }
+                for cat in catalogs
+            ],
         },
         "StoredGame": {
             "type": "object",

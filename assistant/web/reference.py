@@ -63,7 +63,7 @@ def cards() -> str:
     catalog = edition_catalog()
     q = (request.args.get("q") or "").strip()[:60]
     groups = []
-    for age in (1, 2, 3):
+    for age in range(1, catalog.rules.ages + 1):
         for color in gamestate.COLOR_ORDER:
             shown = [
                 c for c in catalog.cards
@@ -77,7 +77,6 @@ def cards() -> str:
         groups=groups,
         catalog=catalog,
         color_kinds=COLOR_KINDS,
-        age_names=gamestate.AGE_NAMES,
     )
 
 
@@ -99,7 +98,6 @@ def card(card_id: str) -> str:
             for n in range(catalog.rules.min_players, catalog.rules.max_players + 1)
         },
         color_kinds=COLOR_KINDS,
-        age_names=gamestate.AGE_NAMES,
     )
 
 
@@ -141,9 +139,11 @@ def verdicts_for(
     return out
 
 
-def _age_arg(default: int) -> int:
+def _age_arg(default: int, catalog: Catalog) -> int:
+    """The age asked for (``?age=2``) when the edition has it, else ``default``."""
     value = request.args.get("age", "")
-    return int(value) if value in ("1", "2", "3") else default
+    ages = {str(age): age for age in range(1, catalog.rules.ages + 1)}
+    return ages.get(value, default)
 
 
 def current_age(data: dict[str, Any], held: set[str], catalog: Catalog) -> int:
@@ -199,7 +199,7 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
     held = set(city.cards or ())
     data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
     playing = loaded.game.age  # the table says the age: the hand holds only its cards
-    age = playing or _age_arg(current_age(data, held, catalog))
+    age = playing or _age_arg(current_age(data, held, catalog), catalog)
     ways = _ways(city, catalog)
     via = request.args.get("via") if request.args.get("via") in ways else None
     form = BuildQueryForm(request.args)
@@ -268,7 +268,7 @@ def free_city(token: str) -> tuple[str, int] | str:
     catalog = loaded.catalog
     held = set(game.cities[seat].cards or ())
     data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
-    age = _age_arg(current_age(data, held, catalog))
+    age = _age_arg(current_age(data, held, catalog), catalog)
     hand = [c for c in request.args.getlist("hand") if catalog.has_card(c)]
     play = free_city_play(game, hand, catalog) if hand else None
     groups = _hand_groups(catalog, len(game.cities), age, held)
@@ -301,15 +301,19 @@ def can_build() -> tuple[str, int] | str:
     catalog = edition_catalog()
     args = request.args
     cities: list[dict[str, Any]] = []
+    # Three distinct boards of the edition to start from (the first edition: Rhodes, Alexandria, Giza).
+    ids = [w.id for w in catalog.wonders]
+    boards = dict(
+        zip(SCRATCH_SEATS, ("rhodes", "alexandria", "giza") if "giza" in ids else ids, strict=False)
+    )
     for key in SCRATCH_SEATS:
         cities.append(
             {
                 "player": {"me": _("You"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
-                "wonder": args.get(f"{key}_wonder")
-                or {"me": "rhodes", "left": "alexandria", "right": "giza"}[key],
+                "wonder": args.get(f"{key}_wonder") or boards[key],
                 "side": args.get(f"{key}_side") or "A",
                 "stages": _int(args.get(f"{key}_stages"), 0),
-                "coins": _int(args.get(f"{key}_coins"), 3),
+                "coins": _int(args.get(f"{key}_coins"), catalog.rules.starting_coins),
                 "cards": [c for c in args.getlist(f"{key}_cards") if c],
             }
         )
@@ -323,12 +327,13 @@ def can_build() -> tuple[str, int] | str:
     except GameFormatError as exc:
         error = exc
     held = set(cities[0]["cards"])
-    age = _age_arg(current_age({}, held, catalog))
+    age = _age_arg(current_age({}, held, catalog), catalog)
     hand = [c for c in args.getlist("hand") if c and c not in held]
     stage = bool(args.get("stage"))
     if game is not None and (hand or stage):
         results = verdicts_for(game, 0, hand, stage, catalog)
-    all_groups = gamestate.picker(catalog, 7, set())
+    most = catalog.rules.max_players  # every card a table of the edition can hold
+    all_groups = gamestate.picker(catalog, most, set())
     return _build_page(
         "reference/can_build.html",
         game,
@@ -344,7 +349,7 @@ def can_build() -> tuple[str, int] | str:
         stage=stage,
         age=age,
         all_groups=all_groups,
-        groups=_hand_groups(catalog, 7, age, held),
+        groups=_hand_groups(catalog, most, age, held),
         status=400 if error else 200,
     )
 

@@ -15,6 +15,7 @@ from ..rules.describe import (
     CATEGORY_NAMES,
     COLOR_KINDS,
     RESOURCE_NAMES,
+    age_numeral,
     describe_cost,
     describe_effects,
 )
@@ -22,6 +23,17 @@ from ..rules.model import Category, Payment
 from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
+
+
+class AgeNames(dict[int, str]):
+    """How the rulebooks write any age (``age_names[2]`` is ``II``): which ages a game has is
+    its edition's ``ages``, not this table's."""
+
+    def __missing__(self, age: int) -> str:
+        return age_numeral(age)
+
+
+AGE_NAMES = AgeNames()
 
 
 def wonder_name(wonder_id: str | None, edition: int = 1) -> str:
@@ -136,7 +148,7 @@ def init_app(app: Flask) -> None:
         color_kinds=COLOR_KINDS,
         catalog_wonder_name=wonder_name,
         stage_counts=stage_counts,
-        age_names={1: "I", 2: "II", 3: "III"},
+        age_names=AGE_NAMES,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

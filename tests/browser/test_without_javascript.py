@@ -79,3 +79,49 @@ def test_a_quick_pad_takes_a_negative_military_score_without_javascript(page, li
     field.press("Enter")
     expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
     expect(page.locator(".cat-chips .cat-military")).to_contain_text("−3")
+
+
+def test_a_second_edition_game_is_set_up_entered_and_scored_without_javascript(
+    page, live_server, screenshots
+):
+    # Hand-scored by the 2020 cards and its pad's order (wonder, treasury, military, ...):
+    #  Ana  Giza Night, 2 stages (3+5), 9 coins (3), Altar 3 + Temple 4, +3 of Age II   = 21
+    #  Bo   Olympia Day, no stage, 3 coins (1), Baths 3, a defeat (-1)                   = 3
+    #  Cy   Rhodes Day, 1 stage (3), no coin, Theater 3                                  = 6
+    cities = [
+        ("Ana", "giza", "B", 2, 9, {"win2": 1}, ["altar", "temple"]),
+        ("Bo", "olympia", "A", 0, 3, {"defeats": 1}, ["baths"]),
+        ("Cy", "rhodes", "A", 1, 0, {}, ["theater"]),
+    ]
+    page.goto(live_server + "/new")
+    page.get_by_role("link", name="7 Wonders (2020)").click()  # a plain link: no script needed
+    expect(page.locator("label[for='seats-0-side-1']")).to_have_text("Night")
+    for i, (name, wonder, side, *_rest) in enumerate(cities):
+        page.fill(f"input[name='seats-{i}-player']", name)
+        page.select_option(f"select[name='seats-{i}-wonder']", wonder)
+        page.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
+    expect(page.locator("#free-city-row")).to_have_count(0)  # no two-player variant in 2020
+    page.locator("button[name=submit]").click()
+    expect(page.locator(".cities li").first).to_contain_text("Giza Night")
+    hub = page.url
+    for seat, (_name, _wonder, _side, stages, coins, tokens, cards) in enumerate(cities):
+        page.goto(hub)
+        page.locator(".cities li").nth(seat).locator(f"a[href$='/city/{seat}']").click()
+        page.click(f"label[for=stages-{stages}]")
+        page.fill("input[name=coins]", str(coins))
+        for field, count in tokens.items():
+            page.click(f"label[for={field}-{count}]")
+        for card in cards:
+            page.locator(f".tile label[for=cards-{card}]").click()
+        page.locator("#save").click()
+        expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
+        if seat == 0:
+            shot(page, screenshots, "61-no-javascript-second-edition-city")
+    page.goto(hub + "/scoreboard")
+    assert totals(page) == {"Ana": 21, "Bo": 3, "Cy": 6}
+    expect(page.locator("#winner")).to_contain_text("Ana wins")
+    chips = page.locator("#row-0 .cat-chips li").evaluate_all("els => els.map(e => e.className)")
+    assert chips == [
+        f"cat-{c}" for c in ("wonder", "treasury", "military", "civilian", "commercial", "science", "guilds")
+    ]
+    shot(page, screenshots, "62-no-javascript-second-edition-scoreboard")

@@ -58,6 +58,19 @@ def test_otherwise_the_card_is_discarded_for_three_coins():
     assert "takes 3 coins" in str(play.reason)
 
 
+def test_a_discard_earns_the_coins_the_edition_says():
+    """The coins a discard earns are the edition's rule (``discard_coins``), not a constant."""
+    from dataclasses import replace
+
+    from assistant.rules.catalog import Catalog, catalog_for
+
+    first = catalog_for(1)
+    assert first.rules.discard_coins == 3
+    other = Catalog(replace(first.rules, discard_coins=4), first.cards, first.wonders, first.rulings)
+    play = free_city_play(table(coins=0), ["palace", "senate"], other)
+    assert play.action == "discard" and "takes 4 coins" in str(play.reason)
+
+
 def test_only_a_game_with_a_free_city_and_known_cards_can_ask():
     with pytest.raises(QuestionError):
         free_city_play(Game(cities=(*table().cities[:2], City("Cy", "olympia"))), ["altar"])

@@ -104,7 +104,8 @@ def _rules(ages: int) -> EditionRules:
     return EditionRules(
         edition=0, name="test", min_players=3, max_players=7, free_city_players=2, ages=ages,
         turns_per_age=6, hand_size=7, starting_coins=3, guilds_beyond_players=2, trade_price=2,
-        discounted_price=1, victory_tokens=(1, 3, 5)[:ages], defeat_token=-1,
+        discounted_price=1, victory_tokens=(1, 3, 5)[:ages], defeat_token=-1, coins_per_point=3,
+        discard_coins=3,
     )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from assistant.rules import (
     Game,
     GameFormatError,
     ProblemCode,
+    WhyNot,
     can_build,
     catalog_for,
     catalog_to_dict,
@@ -23,9 +24,10 @@ from assistant.rules import (
     parse_game,
     score_game,
 )
+from assistant.rules.military import conflict_tokens, tokens_from_shields_by_age, tokens_pair_up
 from assistant.rules.model import RAW_MATERIALS, Color, Resource
 from assistant.rules.validate import structure_limit
-from tests.rules.strategies import legal_games
+from tests.rules.strategies import legal_games, rotate
 from tests.rules.test_trade_properties import brute_force_sources, sources
 
 SECOND = catalog_for(2)
@@ -174,6 +176,147 @@ def test_babylon_nights_seventh_card_adds_up_to_three_structures_e10():
     assert structure_limit(SECOND, "halicarnassus", "B", 3) == 18 - 3 + 3
 
 
+def test_six_actions_an_age_and_the_seventh_card_is_discarded_e4():
+    """Rulebook (2020), "Sixth and Final turn": of the last two cards one is played and the other
+    discarded face down, for nothing: 6 actions an Age, 18 a game (E4); only Babylon Night plays
+    the seventh card (E10)."""
+    assert (RULES.hand_size, RULES.turns_per_age, RULES.ages) == (7, 6, 3)
+    assert structure_limit(SECOND, "giza", "A", 0) == RULES.ages * RULES.turns_per_age == 18
+    assert structure_limit(SECOND, "giza", "A", 2) == 18 - 2  # a stage takes a turn's card
+    three = [c for c in SECOND.structure_ids if not SECOND.structure(c).is_guild and SECOND.copies(c, 3)]
+
+    def too_many(cards: int) -> bool:
+        game = table(city("Ana", "giza", tuple(three[:cards])), city("Bo", "rhodes"), city("Cy", "ephesus"))
+        return ProblemCode.TOO_MANY_CARDS in {p.code for p in check_game(game, SECOND)}
+
+    assert not too_many(18) and too_many(19)
+
+
+# --- trading (E6) ----------------------------------------------------------------------------------------
+
+
+def _buyer(left: City, right: City, *cards: str) -> Game:
+    """Ana (Giza, stone) between Bo on her left and Cy on her right, with 4 coins."""
+    return table(city("Ana", "giza", cards, coins=4), left, right)
+
+
+def test_a_neighbours_ore_costs_two_coins_or_one_through_the_trading_post_e6():
+    """Rulebook (2020), "Purchasing Resources from Neighbors": 2 coins a resource to its owner; the
+    West Trading Post buys raw materials from the left neighbour for 1 (E6)."""
+    bo, cy = city("Bo", "babylon", ("ore-vein",)), city("Cy", "ephesus")
+    verdict = can_build(_buyer(bo, cy), 0, "barracks")  # 1 ore
+    assert verdict.how == "trade" and verdict.cheapest is not None and verdict.cheapest.left == 2
+    assert can_build(_buyer(bo, cy, "west-trading-post"), 0, "barracks").cheapest.total == 1
+    assert can_build(_buyer(bo, cy, "east-trading-post"), 0, "barracks").cheapest.total == 2  # the other side
+    right = can_build(_buyer(cy, bo, "east-trading-post"), 0, "barracks")  # the Ore Vein on her right
+    assert right.cheapest is not None and (right.cheapest.right, right.cheapest.total) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "seller",
+    [
+        city("Bo", "babylon", ("caravansery",)),  # a yellow card
+        city("Bo", "alexandria", stages=2),  # Alexandria Day's second stage: one raw material
+    ],
+)
+def test_a_yellow_card_or_a_wonder_stage_sells_nothing_e6(seller):
+    verdict = can_build(_buyer(seller, city("Cy", "ephesus")), 0, "barracks")
+    assert not verdict.buildable and verdict.why == WhyNot.RESOURCES
+
+
+# --- military (E7, E8) -----------------------------------------------------------------------------------
+
+
+def test_an_age_three_victory_is_five_and_a_tie_nothing_e7():
+    """Rulebook (2020), "Military Conflict Resolution": more shields than a neighbour, the Age's
+    victory token (+1, +3, +5); fewer, -1; equal, nothing."""
+    assert RULES.victory_tokens == (1, 3, 5) and RULES.defeat_token == -1
+    assert conflict_tokens(3, [5, 3, 5], RULES) == [[5], [-1, -1], [5]]
+    assert conflict_tokens(1, [2, 1, 1, 0], RULES) == [[1, 1], [-1], [1], [-1, -1]]
+
+
+def test_losing_every_conflict_costs_six_points_e8():
+    """Rulebook (2020), Tips for Beginners: "-1, -1, -1, -1, -1, -1"."""
+    shields = [(0, 0, 0), (1, 2, 3), (1, 1, 1)]
+    assert tokens_from_shields_by_age(shields, RULES)[0] == [-1] * 6
+    game = Game(
+        cities=tuple(
+            City(player=p, wonder=w, shields_by_age=s)
+            for p, w, s in zip(("Ana", "Bo", "Cy"), ("giza", "rhodes", "ephesus"), shields, strict=True)
+        ),
+        edition=2,
+    )
+    sheet = score_game(game)
+    assert sheet.cities[0].categories[Category.MILITARY] == -6
+    assert sheet.cities[1].categories[Category.MILITARY] == (1 + 3 + 5) + (0 + 3 + 5)  # Ana, then Cy
+
+
+def test_a_2020_game_resolves_its_conflicts_from_its_red_cards_shields():
+    """Military in the second edition: the 2020 red cards' shields, counted from their age on,
+    resolve each age against both neighbours; the tokens pair up round the table and score as
+    the same tokens entered by hand."""
+    from assistant.rules.military import shields_by_age_from_cards
+
+    cards = {"Ana": ("stockade", "walls"), "Bo": ("barracks",), "Cy": ()}  # Age I 1 shield, Age II +2
+    wonders = {"Ana": "giza", "Bo": "babylon", "Cy": "ephesus"}
+    shields = [shields_by_age_from_cards(cards[p], wonders[p], "A", 0, SECOND) for p in cards]
+    assert shields == [(1, 3, 3), (1, 1, 1), (0, 0, 0)]
+    tokens = tokens_from_shields_by_age(shields, RULES)
+    # Age I: Ana and Bo tie, both beat Cy; Ages II and III: Ana beats both, Bo beats Cy.
+    assert [sorted(t) for t in tokens] == [[1, 3, 3, 5, 5], [-1, -1, 1, 3, 5], [-1] * 6]
+    assert tokens_pair_up(tokens, RULES)
+
+    def game(**military: object) -> Game:
+        return table(*(
+            City(player=p, wonder=wonders[p], cards=cards[p], **{k: v[i] for k, v in military.items()})
+            for i, p in enumerate(cards)
+        ))  # fmt: skip
+
+    from_shields = score_game(game(shields_by_age=shields))
+    from_tokens = score_game(game(military=[tuple(t) for t in tokens]))
+    assert [c.categories for c in from_shields.cities] == [c.categories for c in from_tokens.cities]
+    assert [c.categories[Category.MILITARY] for c in from_tokens.cities] == [17, 7, -6]
+    assert from_shields.problems == from_tokens.problems == ()
+
+
+# --- Halicarnassus Night: builds from the discard pile after each of its stages ------------------------
+
+
+@pytest.mark.parametrize("stages", [1, 2, 3])
+def test_halicarnassus_night_builds_from_the_discard_pile_after_each_stage(stages):
+    """2020 board, Night side: every stage builds a card of the discard pile for free (ruling
+    halicarnassus-discard), right after that stage is built."""
+    ages = [1, 2, 3][:stages]
+    game = parse_game({
+        "edition": 2, "age": stages, "discard": ["palace", "ludus"],
+        "cities": [
+            {"player": "Ana", "wonder": "halicarnassus", "side": "night", "stages": stages, "stage_ages": ages},
+            {"player": "Bo", "wonder": "giza"}, {"player": "Cy", "wonder": "rhodes"},
+        ],
+    })  # fmt: skip
+    built = can_build(game, 0, "palace", via="discard")
+    assert built.buildable and built.how == "discard" and built.cheapest is not None
+    assert built.cheapest.total == 0 and f"stage {stages}" in str(built.reason)
+    assert can_build(game, 0, "senate", via="discard").why == WhyNot.NOT_IN_DISCARD
+
+
+def test_halicarnassus_night_cannot_use_a_stage_of_an_earlier_age():
+    game = parse_game({
+        "edition": 2, "age": 3, "discard": ["palace"],
+        "cities": [
+            {"player": "Ana", "wonder": "halicarnassus", "side": "B", "stages": 2, "stage_ages": [1, 2]},
+            {"player": "Bo", "wonder": "giza"}, {"player": "Cy", "wonder": "rhodes"},
+        ],
+    })  # fmt: skip
+    refused = can_build(game, 0, "palace", via="discard")
+    assert not refused.buildable and refused.why == WhyNot.NO_POWER
+    day = parse_game({"edition": 2, "discard": ["palace"], "cities": [
+        {"player": "Ana", "wonder": "halicarnassus", "side": "day", "stages": 1},
+        {"player": "Bo", "wonder": "giza"}, {"player": "Cy", "wonder": "rhodes"},
+    ]})  # fmt: skip
+    assert can_build(day, 0, "palace", via="discard").why == WhyNot.NO_POWER  # Day: its second stage
+
+
 # --- scoring ------------------------------------------------------------------------------------------
 
 
@@ -248,6 +391,39 @@ def test_every_2020_guild_and_yellow_card_scores_what_it_counts(card, category, 
     assert after.categories[category] - before.categories[category] == points
 
 
+@pytest.mark.parametrize(("card", "effect"), [
+    ("tavern", "5 coins from the bank when built."),
+    ("vineyard", "When built: 1 coin for each brown card in your city and both neighbouring cities."),
+    ("bazar", "When built: 2 coins for each grey card in your city and both neighbouring cities."),
+    ("forum", "Produces one of glass, loom or papyrus each turn. Neighbours cannot buy it."),
+    ("caravansery", "Produces one of wood, stone, clay or ore each turn. Neighbours cannot buy it."),
+])  # fmt: skip
+def test_the_2020_yellow_cards_that_give_coins_or_goods_score_no_points(card, effect):
+    """Printed 2020 cards (P1, as in 2010): Tavern, Vineyard and Bazar pay coins when built (the
+    coins count in the treasury the table enters), Forum and Caravansery produce for their owner
+    only; none scores at the end."""
+    assert [str(e.describe()) for e in SECOND.structure(card).effects] == [effect]
+    before = score_game(
+        table(city("Ana", "giza", ANA), city("Bo", "ephesus", BO), city("Cy", "alexandria", CY))
+    )
+    after = score_game(table(city("Ana", "giza", (*ANA, card)), city("Bo", "ephesus", BO),
+                             city("Cy", "alexandria", CY)))  # fmt: skip
+    assert after.cities[0].categories == before.cities[0].categories
+    assert not [d for d in after.cities[0].details if d.source == card]
+
+
+@pytest.mark.parametrize(("producer", "card"), [("forum", "scriptorium"), ("caravansery", "barracks")])
+def test_the_forum_and_caravansery_produce_for_their_owner_and_sell_nothing(producer, card):
+    """Forum: one of glass, loom or papyrus; Caravansery: one raw material, each turn, for their
+    owner only (a papyrus for the Scriptorium, an ore for the Barracks)."""
+    own = table(city("Ana", "giza", (producer,), coins=0), city("Bo", "babylon"), city("Cy", "olympia"))
+    built = can_build(own, 0, card)
+    assert built.buildable and built.how == "own"
+    neighbour = table(city("Ana", "giza", coins=9), city("Bo", "babylon", (producer,)), city("Cy", "olympia"))
+    refused = can_build(neighbour, 0, card)
+    assert not refused.buildable and refused.why == WhyNot.RESOURCES
+
+
 def test_ties_go_to_coins_then_are_shared_e17():
     palace = ("palace",)
     sheet = score_game(table(city("Ana", "giza", palace, coins=5), city("Bo", "rhodes", palace, coins=7),
@@ -298,6 +474,57 @@ def test_every_generated_2020_table_validates_and_adds_up(game: Game) -> None:
             assert points == sum(d.points for d in scored.details if d.category is category) or category in (
                 Category.TREASURY, Category.MILITARY,
             )  # fmt: skip
+
+
+@SETTINGS
+@given(legal_games(catalog=SECOND), st.integers(1, 6))
+def test_rotating_a_2020_tables_seating_changes_nothing_but_the_order(game: Game, by: int) -> None:
+    """As in 2010 (tests/rules/test_scoring_properties.py): only who sits beside whom matters."""
+    from collections import Counter
+
+    def by_player(sheet):
+        return {c.player: (tuple(c.categories.items()), c.total, c.rank, c.coins, tuple(c.details))
+                for c in sheet.cities}  # fmt: skip
+
+    before, after = score_game(game, SECOND), score_game(rotate(game, by), SECOND)
+    assert by_player(before) == by_player(after)
+    assert set(before.winners) == set(after.winners) and before.decided_by == after.decided_by
+    assert Counter(p.code for p in before.problems) == Counter(p.code for p in after.problems)
+
+
+@SETTINGS
+@given(legal_games(catalog=SECOND))
+def test_2020_ranks_follow_points_then_coins(game: Game) -> None:
+    """Rulebook (2020): most points wins; on a tie, most coins; then the victory is shared (E17)."""
+    import itertools
+
+    sheet = score_game(game, SECOND)
+    for a, b in itertools.permutations(sheet.cities, 2):
+        assert a.rank is not None and b.rank is not None
+        if (a.total, a.coins) > (b.total, b.coins):
+            assert a.rank < b.rank
+        elif (a.total, a.coins) == (b.total, b.coins):
+            assert a.rank == b.rank
+    assert sheet.winners and set(sheet.winners) == {c.player for c in sheet.cities if c.rank == 1}
+
+
+@SETTINGS
+@given(legal_games(catalog=SECOND, military=("both",)))
+def test_2020_tokens_and_the_shields_they_came_from_score_the_same(game: Game) -> None:
+    def only(keep: str) -> Game:
+        return Game(
+            cities=tuple(
+                City(player=c.player, wonder=c.wonder, side=c.side, stages=c.stages, coins=c.coins, cards=c.cards,
+                     military=c.military if keep == "tokens" else None,
+                     shields_by_age=c.shields_by_age if keep == "shields" else None)
+                for c in game.cities
+            ),
+            edition=2,
+        )  # fmt: skip
+
+    tokens, shields = score_game(only("tokens"), SECOND), score_game(only("shields"), SECOND)
+    assert [c.categories for c in tokens.cities] == [c.categories for c in shields.cities]
+    assert tokens.problems == shields.problems == ()
 
 
 def _prices(game: Game, seat: int) -> tuple[list[int], list[int]]:

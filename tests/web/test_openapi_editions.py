@@ -134,3 +134,63 @@ def test_every_side_the_parser_reads_the_document_accepts(client, edition, side)
     game["cities"][1]["side"] = side
     assert GAME.is_valid(game)
     assert client.post("/api/v1/score", json=game).status_code == 200
+
+
+# --- the military request, the catalog's ages and the Free City's hand (issue 12's audit) -------
+
+
+def test_the_military_request_takes_each_editions_ages_and_table_sizes(client):
+    from tests.conftest import TOY_EDITION
+
+    military = jsonschema.Draft202012Validator(_schema("MilitaryRequest"))
+    cases = [
+        ({"age": 3, "shields": [1, 2, 3]}, True),
+        ({"age": 1, "shields": [0] * 7}, True),
+        ({"age": 4, "shields": [1, 2, 3]}, False),  # the first edition has three ages
+        ({"age": 1, "shields": [0] * 8}, False),
+        ({"age": 3, "shields": [1, 2, 3], "edition": 2}, True),
+        ({"age": 4, "shields": [1, 2, 3], "edition": TOY_EDITION}, True),  # the toy edition has four
+        ({"age": 1, "shields": [1, 2, 3, 4, 5], "edition": TOY_EDITION}, False),  # and 3 or 4 players
+        ({"age": 5, "shields": [1, 2, 3], "edition": TOY_EDITION}, False),
+        ({"age": 1, "shields": [1, 2, 3, 100]}, False),
+    ]
+    for body, valid in cases:
+        assert military.is_valid(body) is valid, body
+        assert (client.post("/api/v1/military", json=body).status_code == 200) is valid, body
+
+
+def test_a_catalogs_card_ages_are_its_editions(client):
+    from tests.conftest import TOY_EDITION
+
+    catalog = jsonschema.Draft202012Validator(_schema("Catalog"))
+    toy = client.get(f"/api/v1/catalog?edition={TOY_EDITION}").get_json()
+    assert any(c["age"] == 4 for c in toy["cards"]) and catalog.is_valid(toy)
+    first = client.get("/api/v1/catalog").get_json()
+    assert catalog.is_valid(first)
+    first["cards"][0]["age"] = 4
+    assert not catalog.is_valid(first)
+
+
+def test_a_games_age_is_one_of_its_editions(client):
+    from tests.conftest import TOY_EDITION
+    from tests.test_toy_edition import TOY_GAME
+
+    game = {**three(), "age": 4}
+    assert not GAME.is_valid(game)
+    assert client.post("/api/v1/score", json=game).status_code == 400
+    toy = {**copy.deepcopy(TOY_GAME), "age": 4}
+    assert toy["edition"] == TOY_EDITION and GAME.is_valid(toy)
+    assert client.post("/api/v1/score", json=toy).status_code == 200
+
+
+def test_the_free_city_hand_has_the_parsers_limit(client):
+    from assistant.rules.gameio import MAX_HAND
+
+    hand = document()["components"]["schemas"]["FreeCityRequest"]["properties"]["hand"]
+    assert hand["maxItems"] == MAX_HAND
+    game = copy.deepcopy(three())
+    game["cities"] = [*game["cities"][:2], dict(game["cities"][2], free_city=True)]
+    body = {"game": game, "hand": ["altar"] * (MAX_HAND + 1)}
+    response = client.post("/api/v1/free-city", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "hand"
+    assert client.post("/api/v1/free-city", json={**body, "hand": ["altar"] * MAX_HAND}).status_code == 200
