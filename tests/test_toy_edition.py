@@ -163,9 +163,27 @@ def test_the_command_line_speaks_the_toy_edition(capsys, tmp_path: Path):
 
 
 def test_the_toy_editions_score_sheet_prints_its_categories_and_sides():
+    """The table has a row for each of the edition's categories (its Bonus too), in its
+    counting order, and each player's rows add up to the total printed under them.
+    (Before, the sheet printed the first edition's seven rows: Ana's added up to 19 under a
+    total of 20, and "Bonus" appeared only on the details page.)"""
     from assistant.pdf import score_sheet_pdf
+    from tests.pdf.test_sheet import line_starting
 
-    pdf = score_sheet_pdf(score_game(parse_game(TOY_GAME)), invariant=True)
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Bonus" in text and "Toy Market Hall" in text
-    assert "Spire Moon" in text
+    sheet = score_game(parse_game(TOY_GAME))
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    front = pages[0]
+    rules = catalog_for(TOY_EDITION).rules
+    names = [rules.category_name(c).render() for c in rules.categories]
+    assert "Bonus" in names
+    lines = front.splitlines()
+    rows = [next(i for i, line in enumerate(lines) if line.startswith(name + " ")) for name in names]
+    assert rows == sorted(rows)  # the edition's counting order
+    table = {name: [int(v.replace("\u2212", "-")) for v in line_starting(front, name)] for name in names}
+    totals = [int(v) for v in line_starting(front, "Total")]
+    assert totals == [TOTALS[c.player] for c in sheet.cities]
+    assert [sum(column) for column in zip(*table.values(), strict=True)] == totals
+    assert table["Bonus"] == [1, 0, 0]
+    assert "Toy Market Hall" in "\n".join(pages[1:])
+    assert "Spire Moon" in front

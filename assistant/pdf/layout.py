@@ -25,7 +25,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.catalog import EditionRules
-from ..rules.model import CATEGORIES, Category
+from ..rules.model import Category
 from ..rules.text import N_, Gettext, Ngettext, Text
 from .drawing import (
     FREE_CITY,
@@ -122,10 +122,12 @@ class Labels:
     player: str
     wonder: str
     categories: Mapping[Category, str]
+    order: tuple[Category, ...]
+    """The category rows, top to bottom: the edition's own (no default, so that no
+    printout falls back to the first edition's seven)."""
     total: str
     coins: str | None = None
     rank: str | None = None
-    order: tuple[Category, ...] = CATEGORIES
 
 
 @dataclass(frozen=True, slots=True)

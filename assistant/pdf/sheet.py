@@ -1,7 +1,8 @@
 """The score sheet of one scored game: a ScoreSheet in, PDF bytes out.
 
 Page 1 is the game's score pad filled in: a column per city in seating order, a row per
-category in rulebook order, the totals, coins and ranks, then the winner, the tie-break
+category of the game's edition in its rulebook's counting order (the order the details
+follow), the totals, coins and ranks, then the winner, the tie-break
 that decided it and the explanation, the date, and a QR code linking to the game online.
 The following pages say where every city's points came from (each detail's category,
 points and reason, wrapped to the page) and list what the assistant found to check.
@@ -246,6 +247,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
         total=t(N_("Total")),
         coins=t(N_("Coins (tie-break)")),
         rank=t(N_("Rank")),
+        order=rules.categories,
     )
     table_width = label_width + column_width * n
     y = draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics)

@@ -570,6 +570,23 @@ def test_categories_follow_the_rulebook_order_on_the_front_page():
     assert CATEGORIES[0] is Category.MILITARY
 
 
+def test_an_edition_2_sheet_lists_its_categories_in_its_own_order(keep):
+    """Before, every edition printed the first edition's order (Military, Treasury, Wonder...)."""
+    from assistant.rules.catalog import catalog_for
+
+    sheet = replace(seven_player_sheet(), edition=2)
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    keep(pdf, "sheet-7-players-edition-2-order")
+    front = text_of(pdf)[0]
+    order = catalog_for(2).rules.categories
+    assert order[0] is Category.WONDER
+    positions = [front.index("\n" + CATEGORY_NAMES[c].render() + " ") for c in order]
+    assert positions == sorted(positions)
+    for category in order:
+        expected = [str(c.categories[category]).replace("-", "\u2212") for c in sheet.cities]
+        assert line_starting(front, CATEGORY_NAMES[category].render()) == expected
+
+
 # --- issue 14: links, languages, legibility, paper -----------------------------------------
 
 
