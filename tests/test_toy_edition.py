@@ -187,3 +187,27 @@ def test_the_toy_editions_score_sheet_prints_its_categories_and_sides():
     assert table["Bonus"] == [1, 0, 0]
     assert "Toy Market Hall" in "\n".join(pages[1:])
     assert "Spire Moon" in front
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("url", ["https://wonders.example.org/new", "https://x.example/new"])
+def test_the_toy_editions_eight_row_pads_stay_inside_the_printable_area(per_page, url, tmp_path: Path):
+    """Eight categories: before, the pad was sized for seven rows and its QR caption or link
+    ran within 6.4 mm of the paper's edge."""
+    from reportlab.lib.units import mm
+
+    from assistant.pdf import score_pad_pdf
+    from tests.pdf.conftest import require_tool
+    from tests.pdf.test_sheet import word_boxes
+
+    if not require_tool("pdftotext", "poppler-utils"):
+        pytest.skip("pdftotext is not installed (Debian package poppler-utils)")
+    path = tmp_path / "toy-pads.pdf"
+    path.write_bytes(score_pad_pdf(4, per_page=per_page, url=url, edition=TOY_EDITION))
+    edge = 6.4 * mm
+    for width, height, words in word_boxes(path):
+        assert "Bonus" in {w[4] for w in words}
+        outside = [
+            w[4] for w in words if w[0] < edge or w[1] < edge or w[2] > width - edge or w[3] > height - edge
+        ]
+        assert not outside, outside

@@ -50,8 +50,12 @@ def _rules(edition: int) -> EditionRules:
 PER_PAGE = (1, 2, 4)
 MIN_COLUMN = 15 * mm
 """The narrowest player column a pad prints: a name and two-digit numbers, by hand."""
-ROWS = 1.25 + 0.8 + 7 + 1.1 + 0.85
-"""The table's height in row units: name, board, seven categories, total, coins."""
+
+
+def _rows(labels: Labels) -> float:
+    """The table's height in row units: name, board, the edition's categories, total, coins."""
+    return 1.25 + 0.8 + len(labels.order) + 1.1 + 0.85
+
 
 Box = tuple[float, float, float, float]
 
@@ -126,7 +130,7 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     # loopback warning) under it, beside the code.
     captions = (3 + (2 if url and loopback_link(url) else 0)) * MIN_TYPE * 1.3 if url else 0.0
     footer = max(qr, 30 * k, 30 * k + captions) + 10 * k
-    unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / ROWS)
+    unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / _rows(labels))
     cities = players + 1 if players == 2 else players
     avail = bw - 2 * margin
     # The label column: the colour stripe, the badge and the longest word of a label, at
