@@ -413,6 +413,15 @@ def free_city_names() -> frozenset[str]:
     return frozenset(names)
 
 
+def edition_heading(edition: int) -> Text:
+    """The line above a printout's title: the game and its edition."""
+    if edition == 1:
+        return N_("7 Wonders · first edition")
+    if edition == 2:
+        return N_("7 Wonders · second edition")
+    return N_("7 Wonders · edition {n}", n=edition)
+
+
 LOOPBACK_WARNING = N_("Only the computer that printed this can open the link.")
 """Printed under a QR code that leads to a loopback address."""
 

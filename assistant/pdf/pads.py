@@ -33,6 +33,7 @@ from .layout import (
     Metrics,
     Translator,
     draw_score_table,
+    edition_heading,
     loopback_link,
     new_canvas,
     page_size,
@@ -191,7 +192,9 @@ def pad_plan(
     return best
 
 
-def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels) -> None:
+def _draw_pad(
+    c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels, heading: str
+) -> None:
     bx, by, bw, bh = box
     g = _geometry(box, players, url, labels)
     k, margin, qr = g.k, g.margin, g.qr
@@ -200,7 +203,7 @@ def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator,
 
     # header: the game and the pad's title, a line for the date
     c.setFillColor(GOLD_DARK)
-    draw_text(c, x0, top - 7 * k, t(N_("7 Wonders · first edition")), max(6.5 * k, MIN_TYPE), "bold")
+    draw_text(c, x0, top - 7 * k, heading, max(6.5 * k, MIN_TYPE), "bold")
     title = t(N_("Score pad"))
     c.setFillColor(INK)
     title_size = max(17 * k, 11.0)
@@ -312,6 +315,7 @@ def score_pad_pdf(
     )
     t = Translator(gettext, ngettext)
     labels = _labels(t, order, _rules(edition))
+    heading = t(edition_heading(edition))
     width, height = plan.page
 
     buffer = io.BytesIO()
@@ -325,7 +329,7 @@ def score_pad_pdf(
         invariant=invariant,
     )
     for box in plan.boxes:
-        _draw_pad(canvas, box, players, url, t, labels)
+        _draw_pad(canvas, box, players, url, t, labels, heading)
     xs = sorted({b[0] for b in plan.boxes} - {0.0})
     ys = sorted({b[1] for b in plan.boxes} - {0.0})
     for x in xs:

@@ -55,6 +55,7 @@ from .layout import (
     Metrics,
     Translator,
     draw_score_table,
+    edition_heading,
     free_city_names,
     loopback_link,
     mix,
@@ -168,12 +169,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
 
     # header: kicker, title, the date and the number of players
     c.setFillColor(GOLD_DARK)
-    kicker = (
-        N_("7 Wonders · first edition")
-        if sheet.edition == 1
-        else N_("7 Wonders · edition {n}", n=sheet.edition)
-    )
-    draw_text(c, x0, y - 8, t(kicker), 8, "bold")
+    draw_text(c, x0, y - 8, t(edition_heading(sheet.edition)), 8, "bold")
     title = fit(ctx.title, x1 - x0, 52, 22, "bold", max_lines=2, min_size=14)
     c.setFillColor(INK)
     baseline = y - 12 - title.size

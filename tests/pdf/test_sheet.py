@@ -728,3 +728,9 @@ def test_no_sheet_of_200_random_games_ends_on_a_near_empty_page(paper, tmp_path,
     # The measure finds them when the details may not tighten.
     monkeypatch.setattr(sheet_module, "SCALES", (1.0,))
     assert len(_near_empty_last_pages(paper, tmp_path)) > 5
+
+
+def test_the_sheet_is_headed_with_its_edition():
+    assert "7 Wonders · first edition" in text_of(score_sheet_pdf(seven_player_sheet()))[0]
+    second = text_of(score_sheet_pdf(replace(seven_player_sheet(), edition=2)))[0]
+    assert "7 Wonders · second edition" in second and "first edition" not in second
