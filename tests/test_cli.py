@@ -320,6 +320,16 @@ def test_pad_refuses_bad_options(capsys, tmp_path, args, words):
     assert status == 2 and words in err
 
 
+def test_the_pad_order_is_not_said_to_put_science_last_in_every_edition(capsys, tmp_path):
+    """The 2020 pad ends with the guilds: neither the help nor the refusal says "science last"."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "assistant", "pad", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "science last" not in help_text and "--order" in help_text
+    status, _, err = run(capsys, "pad", "--players", "4", "--order", "x", "-o", str(tmp_path / "x.pdf"))
+    assert status == 2 and "--order" in err and "science last" not in err
+
+
 def test_an_unknown_command_exits_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["frobnicate"])

@@ -4,8 +4,9 @@ The table is the game's score pad turned into a grid: a column per city in seati
 order, a header row for the player's name and one for the wonder, a row per category
 (its colour and icon at the left), the total and the coins (the tie-break); the score
 sheet adds the ranks, the blank pad leaves every cell empty. The sheet, which explains a
-score, lists the categories in the rulebook's counting order; the pad in the order of
-the game's own score pad (science last).
+score, lists the edition's categories in its rulebook's counting order; the pad in the
+order of the edition's own printed pad (``score_pad`` in its ``edition.toml``: the 2010
+pad puts science last, the 2020 pad the guilds).
 
 Every text colour is chosen for WCAG AA contrast (4.5:1) on its background, in colour
 and in grayscale: tests measure it on the rendered pages.

@@ -1,8 +1,8 @@
 """Blank score pads to print: the score sheet's table with empty cells.
 
-One, two or four pads a page, each laid out like the game's own pad: a column per
-player, the rows in the pad's order (science last; the rulebook's counting order on
-request), the total, and a row for the coins, which break a tie. Two players get a
+One, two or four pads a page, each laid out like the edition's own pad: a column per
+player, the rows in that pad's order (the edition's ``score_pad``; its rulebook's counting
+order on request), the total, and a row for the coins, which break a tie. Two players get a
 third column for the Free City.
 
 A pad keeps the shape of an A-series sheet as it shrinks: one pad fills a portrait page,
@@ -299,7 +299,7 @@ def score_pad_pdf(
 
     ``per_page`` is 1, 2 or 4 (fewer when the columns would be too narrow: see
     :func:`pad_plan`); ``url`` adds a QR code on every pad; ``order`` is ``pad`` (the
-    game's own pad, science last) or ``rulebook`` (its counting order). Labels go through
+    edition's own pad) or ``rulebook`` (its counting order). Labels go through
     ``gettext``/``ngettext`` (English when absent), in the language ``lang`` recorded in the
     PDF; ``invariant`` gives byte-identical output for identical input.
     """
