@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.catalog import EditionRules
 from ..rules.model import Category
-from ..rules.text import N_, Gettext, Ngettext, Text
+from ..rules.text import MINUS_SIGN, N_, Gettext, Ngettext, Text
 from .drawing import (
     FREE_CITY,
     GOLD,
@@ -85,7 +85,8 @@ class Translator:
         # gettext("") answers the catalogue's header: an empty message stays empty.
         if not text.msgid:
             return ""
-        return text.render(self.gettext, self.ngettext)
+        # Negative numbers in print take a real minus sign (the JSON and CLI keep "-").
+        return text.render(self.gettext, self.ngettext, minus=MINUS_SIGN)
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
