@@ -441,8 +441,10 @@ def cmd_pad(args: argparse.Namespace) -> int:
         per_page=args.per_page,
         url=args.url,
         order=args.order,
+        gettext=translations.gettext,
+        ngettext=translations.ngettext,
         edition=args.edition,
-    )
+    )  # in the printed language: its longer labels can leave less room for the players
     if plan.per_page != args.per_page:
         sys.stderr.write(
             f"Note: {plan.per_page} pads a page, not {args.per_page}: "

@@ -306,6 +306,25 @@ def test_seven_players_four_a_page_on_letter_get_two_and_the_command_says_so(cap
     assert PdfReader(str(out_file)).pages[0].extract_text().count("Score pad") == 2
 
 
+@pytest.mark.parametrize("lang", ["pl", "es", "ca", "tr"])
+def test_the_note_on_fewer_pads_a_page_follows_the_printed_languages_labels(lang, capsys, tmp_path):
+    """Longer labels leave less room for the players: 7 players, 4 a page on A4 print 2 a page
+    in these languages. Before, the command planned with English labels and said nothing."""
+    from babel.support import Translations
+
+    from assistant.web.i18n import TRANSLATIONS_DIR
+
+    out_file = tmp_path / "pads.pdf"
+    status, _, err = run(
+        capsys, "pad", "--players", "7", "--per-page", "4", "--lang", lang, "-o", str(out_file)
+    )
+    assert status == 0
+    score_pad = Translations.load(str(TRANSLATIONS_DIR), [lang]).gettext("Score pad")
+    printed = PdfReader(str(out_file)).pages[0].extract_text().count(score_pad)
+    assert printed == 2
+    assert err == "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide.\n"
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
