@@ -430,7 +430,7 @@ def cmd_pad(args: argparse.Namespace) -> int:
     if args.per_page not in (1, 2, 4):
         _fail("--per-page: 1, 2 or 4.")
     if args.order not in ("pad", "rulebook"):
-        _fail("--order: pad (the game's own pad, science last) or rulebook (its counting order).")
+        _fail("--order: pad (the edition's own pad) or rulebook (its counting order).")
     lang, translations = _language(args.lang)
     paper = _paper(args.paper)
     _warn_loopback(args.url)
@@ -440,8 +440,10 @@ def cmd_pad(args: argparse.Namespace) -> int:
         per_page=args.per_page,
         url=args.url,
         order=args.order,
+        gettext=translations.gettext,
+        ngettext=translations.ngettext,
         edition=args.edition,
-    )
+    )  # in the printed language: its longer labels can leave less room for the players
     if plan.per_page != args.per_page:
         sys.stderr.write(
             f"Note: {plan.per_page} pads a page, not {args.per_page}: "
@@ -579,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--order",
         default="pad",
-        help="rows as on the game's own pad (pad, the default: science last) or in the rulebook's counting order (rulebook)",
+        help="rows as on the edition's own pad (pad, the default) or in its rulebook's counting order (rulebook)",
     )
     p.set_defaults(func=cmd_pad)
 

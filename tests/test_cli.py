@@ -306,6 +306,25 @@ def test_seven_players_four_a_page_on_letter_get_two_and_the_command_says_so(cap
     assert PdfReader(str(out_file)).pages[0].extract_text().count("Score pad") == 2
 
 
+@pytest.mark.parametrize("lang", ["pl", "es", "ca", "tr"])
+def test_the_note_on_fewer_pads_a_page_follows_the_printed_languages_labels(lang, capsys, tmp_path):
+    """Longer labels leave less room for the players: 7 players, 4 a page on A4 print 2 a page
+    in these languages. Before, the command planned with English labels and said nothing."""
+    from babel.support import Translations
+
+    from assistant.web.i18n import TRANSLATIONS_DIR
+
+    out_file = tmp_path / "pads.pdf"
+    status, _, err = run(
+        capsys, "pad", "--players", "7", "--per-page", "4", "--lang", lang, "-o", str(out_file)
+    )
+    assert status == 0
+    score_pad = Translations.load(str(TRANSLATIONS_DIR), [lang]).gettext("Score pad")
+    printed = PdfReader(str(out_file)).pages[0].extract_text().count(score_pad)
+    assert printed == 2
+    assert err == "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide.\n"
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -318,6 +337,16 @@ def test_seven_players_four_a_page_on_letter_get_two_and_the_command_says_so(cap
 def test_pad_refuses_bad_options(capsys, tmp_path, args, words):
     status, _, err = run(capsys, "pad", *args, "-o", str(tmp_path / "x.pdf"))
     assert status == 2 and words in err
+
+
+def test_the_pad_order_is_not_said_to_put_science_last_in_every_edition(capsys, tmp_path):
+    """The 2020 pad ends with the guilds: neither the help nor the refusal says "science last"."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "assistant", "pad", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "science last" not in help_text and "--order" in help_text
+    status, _, err = run(capsys, "pad", "--players", "4", "--order", "x", "-o", str(tmp_path / "x.pdf"))
+    assert status == 2 and "--order" in err and "science last" not in err
 
 
 def test_an_unknown_command_exits_2(capsys):

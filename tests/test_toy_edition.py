@@ -163,12 +163,30 @@ def test_the_command_line_speaks_the_toy_edition(capsys, tmp_path: Path):
 
 
 def test_the_toy_editions_score_sheet_prints_its_categories_and_sides():
+    """The table has a row for each of the edition's categories (its Bonus too), in its
+    counting order, and each player's rows add up to the total printed under them.
+    (Before, the sheet printed the first edition's seven rows: Ana's added up to 19 under a
+    total of 20, and "Bonus" appeared only on the details page.)"""
     from assistant.pdf import score_sheet_pdf
+    from tests.pdf.test_sheet import line_starting
 
-    pdf = score_sheet_pdf(score_game(parse_game(TOY_GAME)), invariant=True)
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Bonus" in text and "Toy Market Hall" in text
-    assert "Spire Moon" in text
+    sheet = score_game(parse_game(TOY_GAME))
+    pdf = score_sheet_pdf(sheet, invariant=True)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    front = pages[0]
+    rules = catalog_for(TOY_EDITION).rules
+    names = [rules.category_name(c).render() for c in rules.categories]
+    assert "Bonus" in names
+    lines = front.splitlines()
+    rows = [next(i for i, line in enumerate(lines) if line.startswith(name + " ")) for name in names]
+    assert rows == sorted(rows)  # the edition's counting order
+    table = {name: [int(v.replace("\u2212", "-")) for v in line_starting(front, name)] for name in names}
+    totals = [int(v) for v in line_starting(front, "Total")]
+    assert totals == [TOTALS[c.player] for c in sheet.cities]
+    assert [sum(column) for column in zip(*table.values(), strict=True)] == totals
+    assert table["Bonus"] == [1, 0, 0]
+    assert "Toy Market Hall" in "\n".join(pages[1:])
+    assert "Spire Moon" in front
 
 
 # --- every limit a shell shows or checks is the edition's (issue 12's audit) -----------------
@@ -327,3 +345,27 @@ def test_the_fewest_players_follow_the_editions_free_city_variant(tmp_path: Path
     monkeypatch.setattr("assistant.cli.catalog_for", lambda edition: SimpleNamespace(rules=variant))
     assert main(["pad", "--players", "2", "-o", str(tmp_path / "pads.pdf")]) == 2
     assert "--players: 3 to 7" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("url", ["https://wonders.example.org/new", "https://x.example/new"])
+def test_the_toy_editions_eight_row_pads_stay_inside_the_printable_area(per_page, url, tmp_path: Path):
+    """Eight categories: before, the pad was sized for seven rows and its QR caption or link
+    ran within 6.4 mm of the paper's edge."""
+    from reportlab.lib.units import mm
+
+    from assistant.pdf import score_pad_pdf
+    from tests.pdf.conftest import require_tool
+    from tests.pdf.test_sheet import word_boxes
+
+    if not require_tool("pdftotext", "poppler-utils"):
+        pytest.skip("pdftotext is not installed (Debian package poppler-utils)")
+    path = tmp_path / "toy-pads.pdf"
+    path.write_bytes(score_pad_pdf(4, per_page=per_page, url=url, edition=TOY_EDITION))
+    edge = 6.4 * mm
+    for width, height, words in word_boxes(path):
+        assert "Bonus" in {w[4] for w in words}
+        outside = [
+            w[4] for w in words if w[0] < edge or w[1] < edge or w[2] > width - edge or w[3] > height - edge
+        ]
+        assert not outside, outside

@@ -48,6 +48,8 @@ from reportlab.pdfbase.ttfonts import TTFont, shapeStr
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from ..rules.text import MINUS_SIGN
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 COVERAGE_FILE = FONT_DIR / "coverage.json"
 
@@ -80,7 +82,7 @@ FONT_FILES: dict[Weight, tuple[tuple[str, str], ...]] = {
 BODY_FONT = FONT_FILES["regular"][0][0]
 """The canvas's initial font (so no PDF names a standard font it never uses)."""
 
-MINUS = "\u2212"
+MINUS = MINUS_SIGN
 """The minus sign, for negative numbers (a hyphen is shorter and sits lower)."""
 
 

@@ -4,8 +4,9 @@ The table is the game's score pad turned into a grid: a column per city in seati
 order, a header row for the player's name and one for the wonder, a row per category
 (its colour and icon at the left), the total and the coins (the tie-break); the score
 sheet adds the ranks, the blank pad leaves every cell empty. The sheet, which explains a
-score, lists the categories in the rulebook's counting order; the pad in the order of
-the game's own score pad (science last).
+score, lists the edition's categories in its rulebook's counting order; the pad in the
+order of the edition's own printed pad (``score_pad`` in its ``edition.toml``: the 2010
+pad puts science last, the 2020 pad the guilds).
 
 Every text colour is chosen for WCAG AA contrast (4.5:1) on its background, in colour
 and in grayscale: tests measure it on the rendered pages.
@@ -25,8 +26,8 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.catalog import EditionRules
-from ..rules.model import CATEGORIES, Category
-from ..rules.text import N_, Gettext, Ngettext, Text
+from ..rules.model import Category
+from ..rules.text import MINUS_SIGN, N_, Gettext, Ngettext, Text
 from .drawing import (
     FREE_CITY,
     GOLD,
@@ -84,7 +85,8 @@ class Translator:
         # gettext("") answers the catalogue's header: an empty message stays empty.
         if not text.msgid:
             return ""
-        return text.render(self.gettext, self.ngettext)
+        # Negative numbers in print take a real minus sign (the JSON and CLI keep "-").
+        return text.render(self.gettext, self.ngettext, minus=MINUS_SIGN)
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -122,10 +124,12 @@ class Labels:
     player: str
     wonder: str
     categories: Mapping[Category, str]
+    order: tuple[Category, ...]
+    """The category rows, top to bottom: the edition's own (no default, so that no
+    printout falls back to the first edition's seven)."""
     total: str
     coins: str | None = None
     rank: str | None = None
-    order: tuple[Category, ...] = CATEGORIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +413,15 @@ def free_city_names() -> frozenset[str]:
         with mo.open("rb") as handle:
             names.add(stdlib_gettext.GNUTranslations(handle).gettext("Free City"))
     return frozenset(names)
+
+
+def edition_heading(edition: int) -> Text:
+    """The line above a printout's title: the game and its edition."""
+    if edition == 1:
+        return N_("7 Wonders · first edition")
+    if edition == 2:
+        return N_("7 Wonders · second edition")
+    return N_("7 Wonders · edition {n}", n=edition)
 
 
 LOOPBACK_WARNING = N_("Only the computer that printed this can open the link.")

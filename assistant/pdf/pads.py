@@ -1,8 +1,8 @@
 """Blank score pads to print: the score sheet's table with empty cells.
 
-One, two or four pads a page, each laid out like the game's own pad: a column per
-player, the rows in the pad's order (science last; the rulebook's counting order on
-request), the total, and a row for the coins, which break a tie. Two players get a
+One, two or four pads a page, each laid out like the edition's own pad: a column per
+player, the rows in that pad's order (the edition's ``score_pad``; its rulebook's counting
+order on request), the total, and a row for the coins, which break a tie. Two players get a
 third column for the Free City.
 
 A pad keeps the shape of an A-series sheet as it shrinks: one pad fills a portrait page,
@@ -33,6 +33,7 @@ from .layout import (
     Metrics,
     Translator,
     draw_score_table,
+    edition_heading,
     loopback_link,
     new_canvas,
     page_size,
@@ -50,8 +51,12 @@ def _rules(edition: int) -> EditionRules:
 PER_PAGE = (1, 2, 4)
 MIN_COLUMN = 15 * mm
 """The narrowest player column a pad prints: a name and two-digit numbers, by hand."""
-ROWS = 1.25 + 0.8 + 7 + 1.1 + 0.85
-"""The table's height in row units: name, board, seven categories, total, coins."""
+
+
+def _rows(labels: Labels) -> float:
+    """The table's height in row units: name, board, the edition's categories, total, coins."""
+    return 1.25 + 0.8 + len(labels.order) + 1.1 + 0.85
+
 
 Box = tuple[float, float, float, float]
 
@@ -126,7 +131,7 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     # loopback warning) under it, beside the code.
     captions = (3 + (2 if url and loopback_link(url) else 0)) * MIN_TYPE * 1.3 if url else 0.0
     footer = max(qr, 30 * k, 30 * k + captions) + 10 * k
-    unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / ROWS)
+    unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / _rows(labels))
     cities = players + 1 if players == 2 else players
     avail = bw - 2 * margin
     # The label column: the colour stripe, the badge and the longest word of a label, at
@@ -187,7 +192,9 @@ def pad_plan(
     return best
 
 
-def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels) -> None:
+def _draw_pad(
+    c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels, heading: str
+) -> None:
     bx, by, bw, bh = box
     g = _geometry(box, players, url, labels)
     k, margin, qr = g.k, g.margin, g.qr
@@ -196,7 +203,7 @@ def _draw_pad(c: Canvas, box: Box, players: int, url: str | None, t: Translator,
 
     # header: the game and the pad's title, a line for the date
     c.setFillColor(GOLD_DARK)
-    draw_text(c, x0, top - 7 * k, t(N_("7 Wonders · first edition")), max(6.5 * k, MIN_TYPE), "bold")
+    draw_text(c, x0, top - 7 * k, heading, max(6.5 * k, MIN_TYPE), "bold")
     title = t(N_("Score pad"))
     c.setFillColor(INK)
     title_size = max(17 * k, 11.0)
@@ -292,7 +299,7 @@ def score_pad_pdf(
 
     ``per_page`` is 1, 2 or 4 (fewer when the columns would be too narrow: see
     :func:`pad_plan`); ``url`` adds a QR code on every pad; ``order`` is ``pad`` (the
-    game's own pad, science last) or ``rulebook`` (its counting order). Labels go through
+    edition's own pad) or ``rulebook`` (its counting order). Labels go through
     ``gettext``/``ngettext`` (English when absent), in the language ``lang`` recorded in the
     PDF; ``invariant`` gives byte-identical output for identical input.
     """
@@ -308,6 +315,7 @@ def score_pad_pdf(
     )
     t = Translator(gettext, ngettext)
     labels = _labels(t, order, _rules(edition))
+    heading = t(edition_heading(edition))
     width, height = plan.page
 
     buffer = io.BytesIO()
@@ -321,7 +329,7 @@ def score_pad_pdf(
         invariant=invariant,
     )
     for box in plan.boxes:
-        _draw_pad(canvas, box, players, url, t, labels)
+        _draw_pad(canvas, box, players, url, t, labels, heading)
     xs = sorted({b[0] for b in plan.boxes} - {0.0})
     ys = sorted({b[1] for b in plan.boxes} - {0.0})
     for x in xs:

@@ -57,7 +57,7 @@ from .model import (
     TieBreak,
 )
 from .science import SET_BONUS, ScienceResult, science_points
-from .text import N_, Nn_, Text, verbatim
+from .text import N_, Nn_, Signed, Text, verbatim
 from .validate import check_game_and_cards
 
 COLORS: tuple[Color, ...] = tuple(Color)
@@ -305,7 +305,7 @@ def _token_detail(tokens: tuple[int, ...]) -> Detail:
             "Conflict tokens {tokens}: {points} victory point",
             "Conflict tokens {tokens}: {points} victory points",
             points,
-            tokens=" ".join(f"{t:+d}" for t in tokens),
+            tokens=Signed(" ".join(f"{t:+d}" for t in tokens)),
         ),
     )
 
@@ -490,11 +490,13 @@ def _shields_text(shields: tuple[int, ...] | None) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _tokens_text(by_age: tuple[tuple[int, ...], ...]) -> str:
-    return ", ".join(
-        f"{AGE_NUMERALS[age]}: {' '.join(f'{t:+d}' for t in taken)}"
-        for age, taken in enumerate(by_age)
-        if taken
+def _tokens_text(by_age: tuple[tuple[int, ...], ...]) -> Signed:
+    return Signed(
+        ", ".join(
+            f"{AGE_NUMERALS[age]}: {' '.join(f'{t:+d}' for t in taken)}"
+            for age, taken in enumerate(by_age)
+            if taken
+        )
     )
 
 

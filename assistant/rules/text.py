@@ -8,6 +8,12 @@ shells pass their own ``gettext``/``ngettext`` to :meth:`Text.render`.
 Templates use ``str.format`` fields: ``N_("{card}: {points} victory points", card=..., points=3)``.
 Parameters may themselves be :class:`Text` (rendered with the same translator).
 Marker functions ``N_`` and ``Nn_`` are what the message extractor looks for.
+
+Negative numbers are written with a hyphen-minus (``-3``), as the JSON API and the command
+line have always given them; a printout asks :meth:`Text.render` for a real minus sign
+(``minus=MINUS_SIGN``, ``−3``), which it puts before every negative whole-number parameter
+and in every :class:`Signed` one (the core's lists of signed numbers, such as conflict
+tokens ``+1 -1 -1``).
 """
 
 from __future__ import annotations
@@ -17,6 +23,18 @@ from dataclasses import dataclass
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+
+
+MINUS_SIGN = "\u2212"
+"""The real minus sign (U+2212), for print."""
+
+
+class Signed(str):
+    """A parameter the core wrote as signed numbers (``+1 -1 -1``, ``I: +1, II: -1``): a plain
+    string everywhere, whose hyphen-minus signs become the ``minus`` a rendering asks for.
+    Names and other data stay plain strings, never touched."""
+
+    __slots__ = ()
 
 
 def _identity(msgid: str) -> str:
@@ -36,18 +54,25 @@ class Text:
     plural: str | None = None
     count: int | None = None
 
-    def render(self, gettext: Gettext = _identity, ngettext: Ngettext = _english_plural) -> str:
-        """Render in the language of the given ``gettext``/``ngettext`` (English by default)."""
+    def render(
+        self, gettext: Gettext = _identity, ngettext: Ngettext = _english_plural, *, minus: str = "-"
+    ) -> str:
+        """Render in the language of the given ``gettext``/``ngettext`` (English by default),
+        negative numbers signed with ``minus`` (the hyphen-minus by default; ``MINUS_SIGN`` in
+        print)."""
         if self.plural is not None and self.count is not None:
             template = ngettext(self.msgid, self.plural, self.count)
         else:
             template = gettext(self.msgid)
         if not self.params:
             return template
-        values = {
-            key: value.render(gettext, ngettext) if isinstance(value, Text) else value
-            for key, value in self.params
-        }
+        if minus == "-":
+            values = {
+                key: value.render(gettext, ngettext) if isinstance(value, Text) else value
+                for key, value in self.params
+            }
+        else:
+            values = {key: _with_minus(value, gettext, ngettext, minus) for key, value in self.params}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -65,6 +90,17 @@ class Text:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _with_minus(value: object, gettext: Gettext, ngettext: Ngettext, minus: str) -> object:
+    """A parameter with its negative numbers signed with ``minus``."""
+    if isinstance(value, Text):
+        return value.render(gettext, ngettext, minus=minus)
+    if isinstance(value, Signed):
+        return value.replace("-", minus)
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"{minus}{-value}"
+    return value
 
 
 def N_(msgid: str, /, **params: object) -> Text:

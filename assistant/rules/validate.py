@@ -22,7 +22,7 @@ from .describe import AGE_NUMERALS, join
 from .during import check_play, has_play_fields
 from .military import signature_pairs_up
 from .model import City, Game, Problem, ProblemCode
-from .text import N_, Nn_, Text, verbatim
+from .text import N_, Nn_, Signed, Text, verbatim
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,7 +439,7 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
     allowed = (*victory, rules.defeat_token)
     tokens = city.military or ()
     at = f"cities[{seat}].military"
-    values = ", ".join(f"{t:+d}" for t in allowed)
+    values = Signed(", ".join(f"{t:+d}" for t in allowed))
     for token in dict.fromkeys(t for t in tokens if t not in allowed):
         problems.append(
             Problem(

@@ -332,7 +332,7 @@ class PadsForm(FlaskForm):
         _l("Rows"),
         choices=choice_list(
             [
-                ("pad", _l("As on the game's pad (science last)")),
+                ("pad", _l("As on the edition's own pad")),
                 ("rulebook", _l("In the rulebook's counting order")),
             ]
         ),

@@ -1012,4 +1012,11 @@ def pads() -> str | Response:
         response = Response(pdf, mimetype="application/pdf")
         response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'
         return response
-    return render_template("games/pads.html", form=form, qr_url=qr_url, dead_qr=loopback_link(qr_url))
+    # Each edition's own pad, row by row (the 2010 pad puts science last, the 2020 pad the guilds).
+    pad_orders = [
+        (rules.name, ", ".join(render_text(rules.category_name(c)) for c in rules.score_pad))
+        for rules in (gamestate.catalog_for(n).rules for n in available_editions())
+    ]
+    return render_template(
+        "games/pads.html", form=form, qr_url=qr_url, dead_qr=loopback_link(qr_url), pad_orders=pad_orders
+    )

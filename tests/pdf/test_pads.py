@@ -215,3 +215,18 @@ def test_korean_labels_print_in_the_bundled_hangul_font(keep):
     assert "점수표" in text and "합계" in text and "군사" in text
     fonts = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
     assert any("NanumGothic" in f for f in fonts), fonts
+
+
+@pytest.mark.parametrize(
+    ("edition", "heading"),
+    [(1, "7 Wonders · first edition"), (2, "7 Wonders · second edition"), (99, "7 Wonders · edition 99")],
+)
+def test_a_pad_is_headed_with_its_own_edition(edition, heading, keep):
+    """Before, every pad said "first edition", the 2020 edition's and the toy edition's too."""
+    players = 4 if edition == 99 else 5
+    pdf = score_pad_pdf(players, per_page=2, edition=edition, invariant=True)
+    keep(pdf, f"pad-edition-{edition}-heading")
+    text = pages_of(pdf)[0].extract_text()
+    assert text.count(heading) == 2
+    if edition != 1:
+        assert "first edition" not in text

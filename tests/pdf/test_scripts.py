@@ -128,3 +128,38 @@ def test_pads_in_every_language_print_no_empty_box(lang, keep):
     )
     keep(pdf, f"pad-7p-4up-{lang}")
     assert not [g for g in drawn_glyphs(pdf) if g[1] == 0]
+
+
+MAX_BYTES = 150_000
+"""The issue measured sheets and pads of 25-134 KB: fonts are embedded as subsets, so a
+printout holds only the glyphs it uses. A file much larger means a whole font got in."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_sheets_and_pads_stay_small_whatever_scripts_they_print(lang):
+    from babel.support import Translations
+
+    from assistant.web.i18n import TRANSLATIONS_DIR
+
+    tr = Translations.load(str(TRANSLATIONS_DIR), [lang])
+    every_script = ["דוד כהן", "محمد علي", "김민준", "🎲 Ana 🏆", "王小明", "अर्जुन", "สมชาย"]
+    sizes = {
+        "sheet, 7 scripts": len(
+            score_sheet_pdf(
+                _sheet(every_script, "김민준"),
+                url=URL,
+                gettext=tr.gettext,
+                ngettext=tr.ngettext,
+                invariant=True,
+            )
+        ),
+        "sheet, 14 scripts": max(
+            len(score_sheet_pdf(_sheet(NAMES[i : i + 5], NAMES[i]), url=URL, invariant=True))
+            for i in (0, 5, 10)
+        ),
+        "pads, 7 players, 4 a page": len(
+            score_pad_pdf(7, per_page=4, url=URL, gettext=tr.gettext, ngettext=tr.ngettext, invariant=True)
+        ),
+        "pads, 3 players, edition 2": len(score_pad_pdf(3, per_page=2, edition=2, url=URL, invariant=True)),
+    }
+    assert all(size < MAX_BYTES for size in sizes.values()), sizes

@@ -477,3 +477,29 @@ def test_no_second_edition_explanation_nests_parentheses_or_counts_zero_symbols(
     game: Game, seat: int, card: str
 ) -> None:
     _check(game, seat, card, EDITION_2)
+
+
+def test_a_printout_asks_for_a_real_minus_sign_and_everyone_else_keeps_the_hyphen():
+    """The JSON API's and the command line's reasons keep "-1"; a printout renders the same
+    Text with U+2212 before negative numbers and in the core's signed lists (tokens), never in
+    a name."""
+    from assistant.rules.text import MINUS_SIGN, N_, Signed
+
+    game = parse_game({"cities": [
+        {"player": "Ana-1", "wonder": "giza", "coins": 0, "military": [1, -1, -1], "cards": []},
+        {"player": "Bo", "coins": 0, "categories": {"military": -3}},
+        {"player": "Cy", "wonder": "rhodes", "coins": 0, "military": [-1], "cards": []},
+    ]})  # fmt: skip
+    sheet = score_game(game)
+    tokens = next(d.reason for d in sheet.cities[0].details if d.source == "conflict-tokens")
+    pad = next(d.reason for d in sheet.cities[1].details if d.source == "score-pad")
+    assert tokens.render() == "Conflict tokens +1 -1 -1: -1 victory point"
+    assert tokens.render(minus=MINUS_SIGN) == "Conflict tokens +1 \u22121 \u22121: \u22121 victory point"
+    assert pad.render() == "Military from the score pad: -3 victory points"
+    assert pad.render(minus=MINUS_SIGN) == "Military from the score pad: \u22123 victory points"
+    nested = N_("{player}: {reason} ({n})", player="Ana-1", reason=tokens, n=-2)
+    assert nested.render(minus=MINUS_SIGN) == (
+        "Ana-1: Conflict tokens +1 \u22121 \u22121: \u22121 victory point (\u22122)"
+    )
+    assert N_("{x}", x=Signed("I: -1, II: +3")).render(minus=MINUS_SIGN) == "I: \u22121, II: +3"
+    assert N_("{x}", x=True).render(minus=MINUS_SIGN) == "True"

@@ -146,3 +146,30 @@ def test_a_request_that_states_no_language_gets_the_sheet_in_the_games(nocsrf_cl
     assert "Askeri" in pdf_text(response.data)
     english = nocsrf_client.get(f"/g/{token}/sheet.pdf", headers={"Accept-Language": "en"})
     assert "Military" in pdf_text(english.data)
+
+
+def test_the_pads_page_says_each_editions_own_pad_order_never_science_last_for_all(client):
+    """Before, the page said "science last" for every edition; the 2020 pad ends with the guilds."""
+    from assistant.rules.catalog import available_editions, catalog_for
+
+    html = client.get("/pads").get_data(as_text=True)
+    assert "science last" not in html
+    for edition in available_editions():
+        rules = catalog_for(edition).rules
+        rows = ", ".join(rules.category_name(c).render() for c in rules.score_pad)
+        assert f"The {rules.name} pad: {rows}" in html.replace("&#39;", "'")
+    assert "Commercial, Science, Guilds" in html  # the 2020 pad
+    assert "Commercial, Guilds, Science" in html  # the 2010 pad
+    spanish = client.get("/pads", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Comercial, Ciencia, Gremios" in spanish and "Comercial, Gremios, Ciencia" in spanish
+    assert "ciencia al final" not in spanish
+
+
+def test_an_edition_2_pad_in_the_pads_order_ends_with_the_guilds(client):
+    response = client.get("/pads?edition=2&paper=a4&players=4&per_page=1&order=pad&lang=en&submit=1")
+    lines = [line.strip() for line in pdf_text(response.data).splitlines()]
+    rows = [
+        lines.index(name) for name in ("Wonder", "Treasury", "Military", "Commercial", "Science", "Guilds")
+    ]
+    assert rows == sorted(rows)
+    assert "7 Wonders · second edition" in lines
