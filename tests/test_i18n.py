@@ -76,6 +76,14 @@ def test_translations_keep_every_placeholder(lang: str):
             )
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalogue_passes_babels_own_checks(lang: str):
+    """What ``pybabel compile`` reports as an error (a placeholder the English lacks in the
+    form that serves a count, a wrong number of plural forms) fails here, not in a build log."""
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in catalogue(lang).check()]
+    assert problems == []
+
+
 class _Text(HTMLParser):
     """The text a player reads: body text, titles, placeholders and labels; not scripts."""
 
