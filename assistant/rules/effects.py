@@ -13,7 +13,8 @@ hooks the engines call instead of asking which class it is:
   :meth:`Effect.frees`; a game in progress (:mod:`.during`) also
   :meth:`Effect.free_power`, :meth:`Effect.once_per_age`, :meth:`Effect.from_next_age`
   and :meth:`Effect.builds_from_discard`;
-* validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages).
+* validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages)
+  and :meth:`Effect.extra_in_age` (cards beyond one age's turns).
 
 A new kind is one new class registered with :func:`kind`; the vocabulary stays closed
 (the loader refuses a kind not registered here), so the engines are checked to know
@@ -228,6 +229,11 @@ class Effect:
 
     def extra_structures(self, rules: EditionRules) -> int:
         """Structures beyond one an action that the effect lets a city build over a game."""
+        return 0
+
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        """Cards of Age ``age`` beyond the age's turns that the effect lets a city play, for
+        the stage carrying it built in Age ``built`` (None: the table did not say when)."""
         return 0
 
 
@@ -745,6 +751,11 @@ class PlayLastCard(Effect):
     def extra_structures(self, rules: EditionRules) -> int:
         return rules.ages  # the seventh card of every age, up to one per age
 
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        # The seventh card of the age the stage was built in (ruling babylon-b-seventh-card:
+        # built on the sixth turn, it already plays that age's) and of every later age.
+        return 1 if built is None or age >= built else 0
+
 
 @kind("build-from-discard")
 @dataclass(frozen=True, slots=True)
@@ -759,6 +770,11 @@ class BuildFromDiscard(Effect):
 
     def extra_structures(self, rules: EditionRules) -> int:
         return 1
+
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        # The discard pile keeps every age's cards: the card built can be of the age the
+        # stage was built in or of an earlier one (ruling halicarnassus-discard).
+        return 1 if built is None or age <= built else 0
 
 
 @kind("copy-guild")

@@ -31,6 +31,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 
 from .catalog import Catalog, EditionRules
+from .model import Game
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -147,6 +148,142 @@ def has_stage_shields(
     """True when some built stage gives shields and ``stage_ages`` does not date it (so the
     derivation had to guess its age)."""
     return wonder is not None and not stage_ages and any(_stage_shields(catalog, wonder, side)[:stages])
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldBounds:
+    """The fewest and the most shields a card-entered city can have had at the end of each age.
+
+    ``least``: every red card counts from the last age it belongs to (less the strongest
+    cards a Halicarnassus discard build may have built later), a stage dated by
+    ``stage_ages`` from its age, an undated stage only at the end of the last age (it may be
+    built on the game's last turns). ``most``: every card from the first age it belongs to,
+    an undated stage from Age I. ``sources`` names what gives shields, with how many: the
+    cards by id, the stages as ``stage-N``.
+    """
+
+    least: tuple[int, ...]
+    most: tuple[int, ...]
+    sources: tuple[tuple[str, int], ...]
+
+
+def shield_bounds(
+    cards: Sequence[str],
+    wonder: str | None,
+    side: str,
+    stages: int,
+    catalog: Catalog,
+    stage_ages: Sequence[int] | None = None,
+) -> ShieldBounds:
+    """What a city's own cards and built stages allow its shields to be at the end of each age
+    (see :class:`ShieldBounds`). Unknown cards give none; an unknown wonder's stages none."""
+    ages = catalog.rules.ages
+    least = [0] * ages
+    most = [0] * ages
+    sources: list[tuple[str, int]] = []
+    red: list[tuple[int, int]] = []  # (shields, the age from which ``least`` counts them)
+    for cid in dict.fromkeys(cards):
+        if not catalog.has_card(cid):
+            continue
+        entries = catalog.entries(cid)
+        shields = max(sum(e.shield_count() for e in entry.effects) for entry in entries)
+        if not shields:
+            continue
+        sources.append((cid, shields))
+        first = min(entry.age for entry in entries)
+        last = max(entry.age for entry in entries)
+        red.append((shields, last))
+        for age in range(first, ages + 1):
+            most[age - 1] += shields
+        for age in range(last, ages + 1):
+            least[age - 1] += shields
+    discard_ages: list[int | None] = []
+    if wonder is not None and catalog.has_wonder(wonder) and stages:
+        built = catalog.wonder(wonder).side(side).stages[:stages]
+        for k, stage in enumerate(built):
+            dated = stage_ages[k] if stage_ages else None
+            if any(e.builds_from_discard() for e in stage.effects):
+                discard_ages.append(dated)
+            shields = sum(e.shield_count() for e in stage.effects)
+            if not shields:
+                continue
+            sources.append((f"stage-{stage.number}", shields))
+            for age in range(dated or 1, ages + 1):
+                most[age - 1] += shields
+            for age in range(dated or ages, ages + 1):
+                least[age - 1] += shields
+    if discard_ages and red:
+        # Halicarnassus may have built a red card of an earlier age from the discard pile in
+        # the age of its stage: that card may count only from then (ruling halicarnassus-discard).
+        for age in range(1, ages + 1):
+            late = sum(1 for built in discard_ages if built is None or built > age)
+            counted = sorted((s for s, last in red if last <= age), reverse=True)
+            least[age - 1] -= sum(counted[:late])
+    return ShieldBounds(tuple(least), tuple(most), tuple(sources))
+
+
+# --- the shields and conflicts of a whole table --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CityShields:
+    """A city's shields at the end of each age as the assistant uses them, and where they
+    come from: ``typed`` (the city's ``shields_by_age``) or worked out from its cards
+    (``guessed`` when a built stage's shields had to be dated, stage k in Age k). ``shields``
+    is None for a pad entry without ``shields_by_age``."""
+
+    shields: tuple[int, ...] | None
+    typed: bool = False
+    guessed: bool = False
+
+
+def table_shields(game: Game, catalog: Catalog) -> list[CityShields]:
+    """Every city's shields: typed when given, else from its cards, else unknown."""
+    out: list[CityShields] = []
+    for city in game.cities:
+        if city.shields_by_age is not None:
+            out.append(CityShields(city.shields_by_age, typed=True))
+        elif city.cards is not None:
+            out.append(
+                CityShields(
+                    shields_by_age_from_cards(
+                        city.cards, city.wonder, city.side, city.stages, catalog, city.stage_ages
+                    ),
+                    guessed=has_stage_shields(catalog, city.wonder, city.side, city.stages, city.stage_ages),
+                )
+            )
+        else:
+            out.append(CityShields(None))
+    return out
+
+
+def ended_ages(game: Game, rules: EditionRules) -> range:
+    """The ages whose conflicts are resolved (0-based): all, or those before the age being played."""
+    return range(len(rules.victory_tokens) if game.age is None else game.age - 1)
+
+
+def resolve_city(
+    game: Game, seat: int, shields: Sequence[tuple[int, ...] | None], ages: range, rules: EditionRules
+) -> tuple[list[list[int]], list[int]]:
+    """The tokens a city takes against each neighbour whose shields are known, by age, and the
+    neighbours whose shields are not (their conflicts with it stay unresolved)."""
+    victory = rules.victory_tokens
+    defeat = rules.defeat_token
+    mine = shields[seat]
+    assert mine is not None
+    by_age: list[list[int]] = [[] for _ in ages]
+    unknown: list[int] = []
+    for other in (s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat):
+        theirs = shields[other]
+        if theirs is None:
+            unknown.append(other)
+            continue
+        for age in ages:
+            if mine[age] > theirs[age]:
+                by_age[age].append(victory[age])
+            elif mine[age] < theirs[age]:
+                by_age[age].append(defeat)
+    return by_age, unknown
 
 
 # --- can the tokens on the table pair up? ---------------------------------------------------
