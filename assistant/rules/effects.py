@@ -203,8 +203,9 @@ class Effect:
         whether it was used, which the app does not know), False (it does not)."""
         return False
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
-        """The sentence that says what the power does for this build."""
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+        """The sentence that says what the power does for this build; ``unused`` says the table
+        gave ``free_build_used: false`` (a once-per-age power is then said plainly)."""
         raise NotImplementedError
 
     def free_power(self) -> bool:
@@ -579,7 +580,15 @@ class FreeBuildPerAge(Effect):
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return None  # whether it was used this age is the table's to say
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+        if unused:
+            return N_(
+                "{player} can build {what} for free with the once-per-age free build of the {wonder}: "
+                "it has not been used this age.",
+                wonder=wonder,
+                player=player,
+                what=what,
+            )
         return N_(
             "If the once-per-age free build of the {wonder} has not been used this age, "
             "{player} can build {what} with it for free.",
@@ -624,7 +633,7 @@ class FreeFirstOfColor(Effect):
             wonder=wonder,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "{player} can build {what} for free: the {wonder} builds the first card of each colour "
             "for free, and the city has none of its colour yet.",
@@ -659,7 +668,7 @@ class FreeFirstCardOfAge(Effect):
             wonder=wonder,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the first card {player} plays this age (and the stage was built in an "
             "earlier age), the {wonder} builds {what} for free.",
@@ -683,7 +692,7 @@ class FreeLastCardOfAge(Effect):
     def free_power(self) -> bool:
         return True
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the sixth card {player} plays this age, the {wonder} builds {what} for free.",
             player=player,

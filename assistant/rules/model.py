@@ -294,8 +294,9 @@ class City:
     categories: tuple[tuple[Category, int], ...] | None = None
     science_symbols: ScienceSymbols | None = None
     # During play (all optional): see the game format's "During play".
-    free_build_used: bool = False
-    """The city's once-per-age free build was used in the current age."""
+    free_build_used: bool | None = None
+    """The city's once-per-age free build was used in the current age (None: the table did
+    not say; ``False`` given: it was not used, and a verdict says so plainly)."""
     stage_ages: tuple[int, ...] | None = None
     """The age in which each built stage was built (None: not given; stage k assumed in Age k)."""
     copied_guild: str | None = None
