@@ -143,7 +143,7 @@ def can_build() -> Response:
 @bp.post("/free-city")
 def free_city() -> Response:
     """The two-player variant: which card of ``hand`` the Free City plays, and how."""
-    from ..rules.errors import QuestionError
+    from ..rules.errors import HandError, QuestionError
     from ..rules.freecity import free_city_play
     from ..rules.gameio import free_city_to_dict
 
@@ -162,6 +162,8 @@ def free_city() -> Response:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), f"hand[{index}]")
     try:
         play = free_city_play(game, hand, catalog)
+    except HandError as exc:  # a card that cannot have been dealt to the Free City
+        raise ApiError(400, render_text(exc.message), exc.field) from None
     except QuestionError as exc:  # pragma: no cover - every case is checked above
         raise ApiError(400, str(exc), "hand") from None
     return jsonify(free_city_to_dict(play, render_text))
