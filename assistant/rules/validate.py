@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from .catalog import Catalog, catalog_for
 from .describe import AGE_NUMERALS, OR, age_numeral, join
 from .during import check_play, has_play_fields
+from .errors import GameFormatError
 from .military import (
     ended_ages,
     resolve_city,
@@ -641,7 +642,7 @@ def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, proble
             what = N_(
                 "{structures} and {stages}",
                 structures=what,
-                stages=Nn_("{n} wonder stage built in it", "{n} wonder stages built in it", stages),
+                stages=Nn_("{n} wonder stage", "{n} wonder stages", stages),
             )
         problems.append(
             Problem(
@@ -972,3 +973,28 @@ def name_problems(game: Game) -> list[Problem]:
 
 def _check_names(game: Game, problems: list[Problem]) -> None:
     problems.extend(name_problems(game))
+
+
+def refuse_same_names(game: Game, seat: int | None = None) -> None:
+    """Raise :class:`~.errors.GameFormatError` naming a city whose player name another city
+    has: for a game about to be stored (the statistics and the ranking tell players apart by
+    name), where scoring would only report ``duplicate-player``. ``seat``: the city being
+    changed, named when it is one of them (else the second city of the first such name)."""
+    groups = same_names([city.player for city in game.cities])
+    if not groups:
+        return
+    mine = next((g for g in groups if seat in g), None)
+    if mine is not None and seat is not None:
+        first, second = next(s for s in mine if s != seat), seat
+    else:
+        first, second = groups[0][:2]
+    raise GameFormatError(
+        f"cities[{second}].player",
+        N_(
+            "{player} at seat {seat} has the name of the player at seat {other}: give each player a name of "
+            "their own (add an initial).",
+            player=game.cities[second].player,
+            seat=second + 1,
+            other=first + 1,
+        ),
+    )

@@ -23,6 +23,7 @@ from ..rules.gameio import (
     unsafe_text,
     verdict_to_dict,
 )
+from ..rules.validate import refuse_same_names
 from ..store import games as store
 from . import gamestate
 from .db import get_session
@@ -70,6 +71,14 @@ def _game(data: Any, prefix: str = "") -> Any:
         if field != prefix.rstrip("."):
             field = prefix + field
         raise ApiError(400, render_text(exc.message), field) from None
+
+
+def _distinct_names(game: Any, prefix: str) -> None:
+    """A game to store names each player once (as the set-up page asks): 400 naming the city."""
+    try:
+        refuse_same_names(game)
+    except GameFormatError as exc:
+        raise ApiError(400, render_text(exc.message), prefix + exc.field) from None
 
 
 def _edition(value: Any) -> int:
@@ -230,6 +239,7 @@ def create_game() -> tuple[Response, int]:
     if "game" not in data:
         raise ApiError(400, _('Give the game in the game format under "game".'), "game")
     game = _game(data["game"], "game.")
+    _distinct_names(game, "game.")
     title = data.get("title")
     if title is not None and (not isinstance(title, str) or len(title) > 80 or unsafe_text(title)):
         raise ApiError(
@@ -331,6 +341,12 @@ def replace_city(token: str, seat: int) -> Response:
             else exc.field
         )
         raise ApiError(400, render_text(exc.message), field) from None
+    try:
+        refuse_same_names(game, seat)
+    except GameFormatError as exc:
+        raise ApiError(
+            400, render_text(exc.message), exc.field.replace(f"cities[{seat}]", "city", 1)
+        ) from None
     normalised = city_to_dict(game.cities[seat])
     try:
         store.replace_city(get_session(), row, seat, normalised, version)
