@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 
 from .catalog import Catalog, catalog_for
 from .describe import AGE_NUMERALS, OR, age_numeral, join
@@ -35,6 +36,8 @@ from .military import (
     ended_ages,
     resolve_city,
     shield_bounds,
+    shield_sources,
+    shields_admitted,
     signature_pairs_up,
     table_shields,
     token_signature,
@@ -69,8 +72,16 @@ class _Tables:
     age_field: dict[str, int]
     """Each structure of a single age as a counter in the field of its age (8 bits an age),
     guilds also in the field after the last age (Loom, Glassworks, Press: of two ages, 0)."""
+    age_shift: int
+    """Where the age counters start in :attr:`field`."""
     guild_age: int
     """The age guilds belong to (0: the edition has none)."""
+    age_bias: int
+    age_biases: dict[tuple[str, str, int], int]
+    """:attr:`age_bias` for a wonder side with ``k`` stages built (undated): its powers' caps."""
+    age_high: int
+    """``packed + age_bias`` reaches a field's top bit (``age_high``) exactly when that age's
+    (or the guilds') count is beyond the turns of an age."""
     wild_cards: tuple[str, ...]
     """The structures that give science wildcards."""
     card_wild: int
@@ -128,15 +139,39 @@ def _tables(catalog: Catalog) -> _Tables:
         if cid in guilds:
             value += 1 << (_AGE_BITS * ages)
         age_field[cid] = value
+    # Above the table's guild count (8 bits), each structure's age counter, so that the same
+    # sum tells whether a city holds more cards of an age than its turns (see _fast_cards_ok).
+    age_shift = guild_shift + _AGE_BITS
+    for cid, value in age_field.items():
+        field[cid] += value << age_shift
     wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
     side_wild = {
         (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
         for w in catalog.wonders
         for side in w.sides
     }
+    top = 1 << (_AGE_BITS - 1)
+    fields = range(ages + 1)  # the ages, then the guilds
+    guild_age = min(guild_ages) if len(guild_ages) == 1 else 0
+
+    def bias(caps: Sequence[int]) -> int:
+        """Each age's counter (and the guilds', of their age) reaches its top bit past its cap."""
+        limits = [*caps, caps[guild_age - 1] if guild_age else rules.turns_per_age]
+        return sum((top - 1 - limits[k]) << (_AGE_BITS * k) for k in fields)
+
+    age_biases = {
+        (w.id, side.side, k): bias(_age_caps(catalog, w.id, side.side, k, None))
+        for w in catalog.wonders
+        for side in w.sides
+        for k in range(len(side.stages) + 1)
+    }
     return _Tables(
         age_field=age_field,
-        guild_age=min(guild_ages) if len(guild_ages) == 1 else 0,
+        age_shift=age_shift,
+        age_bias=bias([rules.turns_per_age] * ages),
+        age_biases=age_biases,
+        age_high=sum(top << (_AGE_BITS * k) for k in fields),
+        guild_age=guild_age,
         wild_cards=wild_cards,
         card_wild=sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards),
         side_wild=side_wild,
@@ -187,15 +222,16 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     turns = tables.max_turns
     extra_turns = tables.extra_turns
     per_age = catalog.rules.turns_per_age
+    clean = _fast_cards_ok(game, tables, deck, deck + catalog.rules.guilds_beyond_players)
     for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
             extra = extra_turns.get((city.wonder or "", city.side), (0,))
             if len(cards) + city.stages > turns + extra[min(city.stages, len(extra) - 1)]:
                 _check_turns(seat, city, tables, problems)
-        if cards is not None and len(cards) + city.stages > per_age:
+        # Clean promises no age beyond its turns; stages dated in an age still count there.
+        if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
             _check_ages(seat, city, tables, catalog, problems)
-    clean = _fast_cards_ok(game, tables, deck, deck + catalog.rules.guilds_beyond_players)
     if not clean:
         held = [
             (seat, _check_city(seat, city, tables, deck, problems))
@@ -206,7 +242,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     _check_wonders(game, tables, problems)
     _check_military(game, catalog, problems)
     if any(city.shields_by_age is not None for city in game.cities):
-        _check_shields(game, catalog, problems)
+        _check_shields(game, catalog, problems, clean)
     _check_mixed_military(game, catalog, problems)
     _check_wildcards(game, tables, catalog, problems)
     _check_names(game, problems)
@@ -225,14 +261,19 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
 
 
 def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
-    """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds within limits.
+    """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds
+    within limits, no city with more cards of one age (or guilds) than an age's turns.
 
     Sums each city's counters (see :func:`_tables`); False sends the table to the
-    card-by-card checks, which say what is wrong.
+    card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
     """
     field = tables.field
     high = tables.high
     twice = tables.twice
+    age_shift = tables.age_shift
+    age_bias = tables.age_bias
+    age_biases = tables.age_biases
+    age_high = tables.age_high
     total = 0
     for city in game.cities:
         cards = city.cards
@@ -244,10 +285,12 @@ def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
             held = sum(map(field.__getitem__, cards))
         except KeyError:
             return False
-        if (held + twice) & high:
+        bias = age_biases.get((city.wonder, city.side, city.stages), age_bias) if city.wonder else age_bias
+        if (held + twice) & high or ((held >> age_shift) + bias) & age_high:
             return False
         total += held
-    return not (total + tables.over[deck]) & high and total >> tables.guild_shift <= dealt
+    guilds = total >> tables.guild_shift & _AGE_MASK
+    return not (total + tables.over[deck]) & high and guilds <= dealt
 
 
 def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: list[Problem]) -> set[str]:
@@ -594,7 +637,9 @@ def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, proble
     guilds' age allows. Loom, Glassworks and Press, of two ages, count in neither."""
     rules = catalog.rules
     field = tables.age_field
-    packed = sum(field.get(c, 0) for c in set(city.cards or ()))
+    packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
+    if not city.stage_ages and not (packed + tables.age_bias) & tables.age_high:
+        return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
     caps = _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)
     turns = rules.turns_per_age
@@ -674,7 +719,7 @@ def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, proble
 # --- shields by age -------------------------------------------------------------------------------
 
 
-def _check_shields(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_shields(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
     """Typed shields never go down, and agree with the city's own cards and stages
     (Rulebook: shields come from red cards and some wonder stages, and a structure stays
     built; ruling stage-ages). Only the ended ages count in a game in progress."""
@@ -710,7 +755,11 @@ def _check_shields(game: Game, catalog: Catalog, problems: list[Problem]) -> Non
             # A pad entry, a city with nothing entered yet, or stages of an unknown wonder:
             # what gives the city shields is not all known.
             continue
-        bounds = shield_bounds(cards, city.wonder, city.side, city.stages, catalog, city.stage_ages)
+        if shields_admitted(
+            typed, len(ages), cards, city.wonder, city.side, city.stages, catalog, city.stage_ages, clean
+        ):
+            continue
+        bounds = shield_bounds(cards, city.wonder, city.side, city.stages, catalog, city.stage_ages, clean)
         for age in ages:
             fewer = typed[age] < bounds.least[age]
             more = typed[age] > bounds.most[age]
@@ -726,7 +775,7 @@ def _check_shields(game: Game, catalog: Catalog, problems: list[Problem]) -> Non
                         catalog,
                         typed[age],
                         age + 1,
-                        bounds.sources,
+                        shield_sources(cards, city.wonder, city.side, city.stages, catalog),
                         fewer,
                         bounds.least[age] if fewer else bounds.most[age],
                     ),
@@ -939,9 +988,12 @@ def name_key(name: str) -> str:
 
 def same_names(names: Sequence[str]) -> list[list[int]]:
     """The groups of seats (two or more) whose names are the same name (:func:`name_key`)."""
+    keys = list(map(name_key, names))
+    if len(set(keys)) == len(keys):
+        return []
     seats: dict[str, list[int]] = {}
-    for seat, name in enumerate(names):
-        seats.setdefault(name_key(name), []).append(seat)
+    for seat, key in enumerate(keys):
+        seats.setdefault(key, []).append(seat)
     return [group for group in seats.values() if len(group) > 1]
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from assistant.rules import ProblemCode, parse_game, score_game
 from assistant.rules.catalog import catalog_for
+from assistant.rules.military import shield_bounds, shields_admitted
 from assistant.rules.model import Game, Problem
 from assistant.rules.validate import check_game, name_key
 from tests.rules.strategies import legal_games, tables_with_pad_entries
@@ -448,3 +449,24 @@ relaxed = settings(deadline=None, max_examples=150, suppress_health_check=[Healt
 def test_a_legal_table_never_raises_any_of_these_problems(game: Game):
     found = [p for p in check_game(game) if p.code in NEW_CODES - {ProblemCode.PAD_ENTRY_NEIGHBOUR}]
     assert found == []
+
+
+@relaxed
+@given(
+    legal_games(catalog=FIRST),
+    st.data(),
+)
+def test_the_packed_shield_check_agrees_with_the_bounds_age_by_age(game: Game, data: st.DataObject):
+    """The fast path (every age packed in one integer) says what comparing each age says."""
+    for city in game.cities:
+        typed = data.draw(st.tuples(*[st.integers(0, 40)] * 3).map(sorted).map(tuple))
+        checked = data.draw(st.integers(0, 3))
+        bounds = shield_bounds(city.cards or (), city.wonder, city.side, city.stages, FIRST)
+        by_age = all(
+            low <= value <= high
+            for low, value, high in zip(
+                bounds.least[:checked], typed[:checked], bounds.most[:checked], strict=True
+            )
+        )
+        fast = shields_admitted(typed, checked, city.cards or (), city.wonder, city.side, city.stages, FIRST)
+        assert fast == by_age == bounds.admits(typed, checked)
