@@ -293,7 +293,7 @@ def cmd_can_build(args: argparse.Namespace) -> int:
 
 
 def cmd_free_city(args: argparse.Namespace) -> int:
-    from .rules.errors import QuestionError
+    from .rules.errors import HandError, QuestionError
     from .rules.freecity import free_city_play
     from .rules.gameio import free_city_to_dict
 
@@ -313,6 +313,8 @@ def cmd_free_city(args: argparse.Namespace) -> int:
         _fail(f"--hand: unknown card {unknown[0]!r}.")
     try:
         play = free_city_play(game, hand, catalog)
+    except HandError as exc:  # a card that cannot have been dealt to the Free City
+        _fail(f"--hand: {exc}")
     except QuestionError as exc:  # pragma: no cover - every case is checked above
         _fail(f"--hand: {exc}.")
     _print_json(free_city_to_dict(play), sys.stdout)

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.rules.catalog import catalog_for
-from assistant.rules.military import tokens_from_shields_by_age
+from assistant.rules.military import shields_by_age_from_cards, tokens_from_shields_by_age
 from assistant.rules.model import City, Game
 from assistant.rules.scoring import score_game
 from assistant.rules.validate import check_game, structure_limit
@@ -28,7 +28,8 @@ NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
 
 
 def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game:
-    """A legal end-of-game table: full cities, as many guilds as a real deal, random shields."""
+    """A legal end-of-game table: full cities, as many guilds as a real deal, shields by age
+    as the cities' red cards and stages give them."""
     wonders = rng.sample([w.id for w in CATALOG.wonders], players)
     sides = [rng.choice("AB") for _ in range(players)]
     stages = [
@@ -39,21 +40,34 @@ def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game
         for w, s, k in zip(wonders, sides, stages, strict=True)
     ]
     guilds = [c.id for c in CATALOG.guilds()]
-    pool = [
-        cid for cid in CATALOG.structure_ids if cid not in guilds for _ in range(CATALOG.copies(cid, players))
-    ]
-    pool += rng.sample(guilds, players + RULES.guilds_beyond_players)
+    # Each copy with its age: no city plays more cards of an age than its turns allow (plus
+    # one for each stage that adds a card), as validation checks.
+    pool = [(c.id, c.age) for c in CATALOG.cards if not c.is_guild for _ in range(c.copies(players))]
+    pool += [(g, 3) for g in rng.sample(guilds, players + RULES.guilds_beyond_players)]
     rng.shuffle(pool)
+    caps = [
+        RULES.turns_per_age
+        + sum(
+            e.extra_structures(RULES) > 0 for st in CATALOG.wonder(w).side(s).stages[:k] for e in st.effects
+        )
+        for w, s, k in zip(wonders, sides, stages, strict=True)
+    ]
     held: list[list[str]] = [[] for _ in range(players)]
-    for cid in pool:
-        takers = [i for i in range(players) if len(held[i]) < wanted[i] and cid not in held[i]]
+    by_age = [[0, 0, 0, 0] for _ in range(players)]
+    for cid, age in pool:
+        takers = [
+            i
+            for i in range(players)
+            if len(held[i]) < wanted[i] and cid not in held[i] and by_age[i][age] < caps[i]
+        ]
         if takers:
-            held[rng.choice(takers)].append(cid)
-    shields = []
-    for _ in range(players):
-        a = rng.randint(0, 3)
-        b = a + rng.randint(0, 4)
-        shields.append((a, b, b + rng.randint(0, 6)))
+            taker = rng.choice(takers)
+            held[taker].append(cid)
+            by_age[taker][age] += 1
+    # Shields as the cards give them (stage k in Age k), so typed shields agree with the cities.
+    shields = [
+        shields_by_age_from_cards(held[i], wonders[i], sides[i], stages[i], CATALOG) for i in range(players)
+    ]
     tokens = tokens_from_shields_by_age(shields, RULES)
     return Game(
         cities=tuple(

@@ -27,7 +27,7 @@ from __future__ import annotations
 from .catalog import Catalog, EditionRules, available_editions, catalog_for
 from .effects import KINDS as EFFECT_KINDS
 from .effects import Effect
-from .errors import CatalogError, GameFormatError, QuestionError, RulesError
+from .errors import CatalogError, GameFormatError, HandError, QuestionError, RulesError
 from .gameio import catalog_to_dict, game_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 from .military import conflict_tokens, hand_out
 from .model import (
@@ -68,6 +68,7 @@ __all__ = [
     "Effect",
     "Game",
     "GameFormatError",
+    "HandError",
     "Payment",
     "Problem",
     "ProblemCode",

@@ -197,7 +197,9 @@ def free_build(
         else:
             return Verdict(
                 True,
-                effect.free_note(player, wonder, what),
+                effect.free_note(
+                    player, wonder, what, city.free_build_used is False and effect.once_per_age()
+                ),
                 how="free-build",
                 cheapest=_FREE,
                 options=(_FREE,),
@@ -215,7 +217,8 @@ def has_play_fields(game: Game) -> bool:
         game.age is not None
         or bool(game.discard)
         or any(
-            c.free_build_used or c.stage_ages is not None or c.copied_guild is not None for c in game.cities
+            c.free_build_used is not None or c.stage_ages is not None or c.copied_guild is not None
+            for c in game.cities
         )
     )
 

@@ -13,7 +13,8 @@ hooks the engines call instead of asking which class it is:
   :meth:`Effect.frees`; a game in progress (:mod:`.during`) also
   :meth:`Effect.free_power`, :meth:`Effect.once_per_age`, :meth:`Effect.from_next_age`
   and :meth:`Effect.builds_from_discard`;
-* validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages).
+* validation calls :meth:`Effect.extra_structures` (builds beyond the turns of the ages)
+  and :meth:`Effect.extra_in_age` (cards beyond one age's turns).
 
 A new kind is one new class registered with :func:`kind`; the vocabulary stays closed
 (the loader refuses a kind not registered here), so the engines are checked to know
@@ -202,8 +203,9 @@ class Effect:
         whether it was used, which the app does not know), False (it does not)."""
         return False
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
-        """The sentence that says what the power does for this build."""
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+        """The sentence that says what the power does for this build; ``unused`` says the table
+        gave ``free_build_used: false`` (a once-per-age power is then said plainly)."""
         raise NotImplementedError
 
     def free_power(self) -> bool:
@@ -228,6 +230,11 @@ class Effect:
 
     def extra_structures(self, rules: EditionRules) -> int:
         """Structures beyond one an action that the effect lets a city build over a game."""
+        return 0
+
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        """Cards of Age ``age`` beyond the age's turns that the effect lets a city play, for
+        the stage carrying it built in Age ``built`` (None: the table did not say when)."""
         return 0
 
 
@@ -573,7 +580,15 @@ class FreeBuildPerAge(Effect):
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return None  # whether it was used this age is the table's to say
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+        if unused:
+            return N_(
+                "{player} can build {what} for free with the once-per-age free build of the {wonder}: "
+                "it has not been used this age.",
+                wonder=wonder,
+                player=player,
+                what=what,
+            )
         return N_(
             "If the once-per-age free build of the {wonder} has not been used this age, "
             "{player} can build {what} with it for free.",
@@ -618,7 +633,7 @@ class FreeFirstOfColor(Effect):
             wonder=wonder,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "{player} can build {what} for free: the {wonder} builds the first card of each colour "
             "for free, and the city has none of its colour yet.",
@@ -653,7 +668,7 @@ class FreeFirstCardOfAge(Effect):
             wonder=wonder,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the first card {player} plays this age (and the stage was built in an "
             "earlier age), the {wonder} builds {what} for free.",
@@ -677,7 +692,7 @@ class FreeLastCardOfAge(Effect):
     def free_power(self) -> bool:
         return True
 
-    def free_note(self, player: str, wonder: str, what: Text) -> Text:
+    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the sixth card {player} plays this age, the {wonder} builds {what} for free.",
             player=player,
@@ -745,6 +760,11 @@ class PlayLastCard(Effect):
     def extra_structures(self, rules: EditionRules) -> int:
         return rules.ages  # the seventh card of every age, up to one per age
 
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        # The seventh card of the age the stage was built in (ruling babylon-b-seventh-card:
+        # built on the sixth turn, it already plays that age's) and of every later age.
+        return 1 if built is None or age >= built else 0
+
 
 @kind("build-from-discard")
 @dataclass(frozen=True, slots=True)
@@ -759,6 +779,11 @@ class BuildFromDiscard(Effect):
 
     def extra_structures(self, rules: EditionRules) -> int:
         return 1
+
+    def extra_in_age(self, age: int, built: int | None) -> int:
+        # The discard pile keeps every age's cards: the card built can be of the age the
+        # stage was built in or of an earlier one (ruling halicarnassus-discard).
+        return 1 if built is None or age <= built else 0
 
 
 @kind("copy-guild")

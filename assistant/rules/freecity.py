@@ -9,7 +9,14 @@ otherwise it is discarded, and the Free City takes the coins a discard earns (th
 ``discard_coins``: 3).
 
 Where several cards qualify at the same step, the holder chooses; the answer names the first
-in the order offered and lists the others it could have been.
+in the order offered and lists the others it could have been. "Can build" is the ordinary
+verdict of :func:`~.trade.can_build`, trading with the neighbours included, paid from the Free
+City's own coins (ruling ``free-city-turn``).
+
+A hand holding a card that cannot have been dealt to it is refused (:class:`~.errors.HandError`,
+naming the card and its place in the hand): a card not in the deck at this player count, one
+whose every copy is already in a city or the discard pile, or, when the game gives its
+``age``, a card of another age.
 """
 
 from __future__ import annotations
@@ -19,13 +26,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .catalog import Catalog, catalog_for
-from .describe import join
-from .errors import QuestionError
+from .describe import age_numeral, join
+from .errors import HandError, QuestionError
 from .model import Game, Verdict
-from .text import N_, Text, verbatim
+from .text import N_, Nn_, Text, verbatim
 from .trade import can_build
 
-__all__ = ["FreeCityPlay", "free_city_play"]
+__all__ = ["FreeCityPlay", "free_city_play", "hand_refusal"]
 
 Action = Literal["chain", "build", "stage", "discard"]
 
@@ -55,10 +62,13 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
     if not hand:
         raise QuestionError("the hand is empty")
     ids: list[str] = []
-    for card in hand:
+    for index, card in enumerate(hand):
         cid = catalog.resolve_card(card)
         if cid is None:
             raise QuestionError(f"unknown card {card!r}")
+        refusal = hand_refusal(game, cid, catalog)
+        if refusal is not None:
+            raise HandError(f"hand[{index}]", cid, refusal)
         if cid not in ids:
             ids.append(cid)
     city = game.cities[seat]
@@ -126,3 +136,52 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
         None,
         tuple(ids[1:]),
     )
+
+
+def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
+    """Why ``card_id`` cannot be in a hand at this table, or None when it can be.
+
+    Rulebook (2010), Setup and Two-player variant: the decks hold the copies marked with the
+    player count or fewer (two players use the 3-player deck) and players + 2 guilds; a card
+    built in a city or lying in the discard pile is no longer in anyone's hand; during an age
+    the hands hold only that age's cards (ruling ``during-play``).
+    """
+    structure = catalog.structure(card_id)
+    players = game.deck_players
+    copies = 1 if structure.is_guild else catalog.copies(card_id, players)
+    if not copies:
+        marks = sorted({p for entry in catalog.entries(card_id) for p in entry.players})
+        return N_(
+            "The {card} cannot be in the Free City's hand: it is not in the deck of a {n}-city table "
+            "(its copies are marked {marks}).",
+            card=structure.name,
+            n=players,
+            marks=", ".join(f"{m}+" for m in marks),
+        )
+    if game.age is not None:
+        ages = sorted({entry.age for entry in catalog.entries(card_id)})
+        if game.age not in ages:
+            return N_(
+                "The {card} cannot be in the Free City's hand: it is a card of Age {card_age}, and the "
+                "table is playing Age {age}.",
+                card=structure.name,
+                card_age=join([verbatim(age_numeral(a)) for a in ages]),
+                age=age_numeral(game.age),
+            )
+    holders = [city.player for city in game.cities if card_id in (city.cards or ())]
+    discarded = game.discard.count(card_id)
+    if len(holders) + discarded >= copies:
+        places = [N_("the city of {player}", player=name) for name in holders]
+        if discarded:
+            places.append(N_("the discard pile"))
+        return Nn_(
+            "The {card} cannot be in the Free City's hand: the deck of a {players}-city table has {n} "
+            "copy, and it is already taken: {where}.",
+            "The {card} cannot be in the Free City's hand: the deck of a {players}-city table has {n} "
+            "copies, and they are already taken: {where}.",
+            copies,
+            card=structure.name,
+            players=players,
+            where=join(places),
+        )
+    return None

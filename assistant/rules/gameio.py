@@ -515,11 +515,11 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
 
 def _parse_city_play(
     raw: Mapping[str, Any], index: int, stages: int, catalog: Catalog
-) -> tuple[bool, tuple[int, ...] | None, str | None]:
+) -> tuple[bool | None, tuple[int, ...] | None, str | None]:
     """A city's ``free_build_used``, ``stage_ages`` and ``copied_guild`` (During play)."""
     label = _city_label(raw, index)
-    used = raw.get("free_build_used", False)
-    if used is not True and used is not False:
+    used = raw.get("free_build_used")
+    if used is not None and used is not True and used is not False:
         raise GameFormatError(
             f"cities[{index}].free_build_used",
             N_("{city}: free_build_used must be true or false.", city=label),
@@ -712,8 +712,8 @@ def city_to_dict(city: City) -> dict[str, Any]:
         out["shields_by_age"] = list(city.shields_by_age)
     if city.free_city:
         out["free_city"] = True
-    if city.free_build_used:
-        out["free_build_used"] = True
+    if city.free_build_used is not None:
+        out["free_build_used"] = city.free_build_used
     if city.stage_ages is not None:
         out["stage_ages"] = list(city.stage_ages)
     if city.copied_guild is not None:

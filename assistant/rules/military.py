@@ -31,6 +31,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 
 from .catalog import Catalog, EditionRules
+from .model import Game
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -147,6 +148,284 @@ def has_stage_shields(
     """True when some built stage gives shields and ``stage_ages`` does not date it (so the
     derivation had to guess its age)."""
     return wonder is not None and not stage_ages and any(_stage_shields(catalog, wonder, side)[:stages])
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldBounds:
+    """The fewest and the most shields a card-entered city can have had at the end of each age.
+
+    ``least``: every red card counts from the last age it belongs to (less the strongest
+    cards a Halicarnassus discard build may have built later), a stage dated by
+    ``stage_ages`` from its age, an undated stage only at the end of the last age (it may be
+    built on the game's last turns). ``most``: every card from the first age it belongs to,
+    an undated stage from Age I.
+    """
+
+    least_packed: int
+    most_packed: int
+    ages: int
+
+    @property
+    def least(self) -> tuple[int, ...]:
+        return _unpack(self.least_packed, self.ages)
+
+    @property
+    def most(self) -> tuple[int, ...]:
+        return _unpack(self.most_packed, self.ages)
+
+    def admits(self, shields: Sequence[int], checked: int) -> bool:
+        """Whether the first ``checked`` ages of ``shields`` lie within the bounds.
+
+        Packed, as the bounds are: a guard bit above each age's field survives a subtraction
+        exactly when that field did not go below zero.
+        """
+        if checked <= 0:
+            return True
+        typed = _pack(tuple(shields[:checked]))
+        if typed < 0:  # a value the packed fields cannot hold: compare one by one
+            return all(
+                low <= value <= high
+                for low, value, high in zip(
+                    self.least[:checked], shields[:checked], self.most[:checked], strict=True
+                )
+            )
+        guard = _GUARDS[checked]
+        mask = _MASKS[checked]
+        return ((typed | guard) - (self.least_packed & mask)) & guard == guard and (
+            ((self.most_packed & mask) | guard) - typed
+        ) & guard == guard
+
+
+def shields_admitted(
+    shields: Sequence[int],
+    checked: int,
+    cards: Sequence[str],
+    wonder: str | None,
+    side: str,
+    stages: int,
+    catalog: Catalog,
+    stage_ages: Sequence[int] | None = None,
+    unique: bool = False,
+) -> bool:
+    """``shield_bounds(...).admits(shields, checked)``, without building the bounds: the
+    common case of a table whose shields agree with its cities, packed all the way."""
+    if checked <= 0:
+        return True
+    typed = _pack(tuple(shields[:checked]))
+    table = _shield_table(catalog)
+    both = sum(map(table.both.get, cards if unique else dict.fromkeys(cards), repeat(0)))
+    if wonder is not None and stages:
+        add_least, add_most, discard = _stage_shields_packed(
+            catalog, wonder, side, stages, tuple(stage_ages) if stage_ages else None
+        )
+        if discard or typed < 0:
+            return shield_bounds(cards, wonder, side, stages, catalog, stage_ages, unique).admits(
+                shields, checked
+            )
+        both += add_least + (add_most << _BOTH_SHIFT)
+    elif typed < 0:
+        return shield_bounds(cards, wonder, side, stages, catalog, stage_ages, unique).admits(
+            shields, checked
+        )
+    guard = _GUARDS[checked]
+    mask = _MASKS[checked]
+    least = both & mask
+    most = (both >> _BOTH_SHIFT) & mask
+    return ((typed | guard) - least) & guard == guard and ((most | guard) - typed) & guard == guard
+
+
+@lru_cache(maxsize=4096)
+def _pack(values: tuple[int, ...]) -> int:
+    """Shields by age packed in one int (-1 when a value does not fit a field)."""
+    if not all(0 <= value < _GUARD for value in values):
+        return -1
+    return sum(value << (_AGE_BITS * k) for k, value in enumerate(values))
+
+
+_BOTH_SHIFT = 128
+"""Where a card's ``most`` sits above its ``least`` in :attr:`_CardShields.both` (up to 8 ages of 16 bits)."""
+_GUARD = 1 << (_AGE_BITS - 1)
+_GUARDS = tuple(sum(_GUARD << (_AGE_BITS * k) for k in range(n)) for n in range(8))
+_MASKS = tuple(sum(((1 << _AGE_BITS) - 1) << (_AGE_BITS * k) for k in range(n)) for n in range(8))
+
+
+@dataclass(frozen=True, slots=True)
+class _CardShields:
+    """A catalog's shield-giving structures, packed by age (see :func:`_shield_table`)."""
+
+    least: dict[str, int]
+    """Each card's shields in every age field from its last age on."""
+    most: dict[str, int]
+    """Each card's shields in every age field from its first age on."""
+    both: dict[str, int]
+    """Every structure's ``least``, and its ``most`` above :data:`_BOTH_SHIFT` (0 for most cards)."""
+    shields: dict[str, int]
+    last: dict[str, int]
+
+
+@cache
+def _shield_table(catalog: Catalog) -> _CardShields:
+    ages = catalog.rules.ages
+    least: dict[str, int] = {}
+    most: dict[str, int] = {}
+    shields: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for cid in catalog.structure_ids:
+        entries = catalog.entries(cid)
+        count = max(sum(e.shield_count() for e in entry.effects) for entry in entries)
+        if not count:
+            continue
+        first = min(entry.age for entry in entries)
+        final = max(entry.age for entry in entries)
+        most[cid] = sum(count << (_AGE_BITS * (age - 1)) for age in range(first, ages + 1))
+        least[cid] = sum(count << (_AGE_BITS * (age - 1)) for age in range(final, ages + 1))
+        shields[cid] = count
+        last[cid] = final
+    both = {cid: least.get(cid, 0) + (most.get(cid, 0) << _BOTH_SHIFT) for cid in catalog.structure_ids}
+    return _CardShields(least, most, both, shields, last)
+
+
+def _unpack(packed: int, ages: int) -> tuple[int, ...]:
+    mask = (1 << _AGE_BITS) - 1
+    return tuple(packed >> (_AGE_BITS * age) & mask for age in range(ages))
+
+
+def shield_bounds(
+    cards: Sequence[str],
+    wonder: str | None,
+    side: str,
+    stages: int,
+    catalog: Catalog,
+    stage_ages: Sequence[int] | None = None,
+    unique: bool = False,
+) -> ShieldBounds:
+    """What a city's own cards and built stages allow its shields to be at the end of each age
+    (see :class:`ShieldBounds`). Unknown cards give none; an unknown wonder's stages none.
+    ``unique`` promises no card is listed twice (validation's clean tables)."""
+    ages = catalog.rules.ages
+    table = _shield_table(catalog)
+    held = cards if unique else dict.fromkeys(cards)
+    both = sum(map(table.both.get, held, repeat(0)))
+    least = both & ((1 << _BOTH_SHIFT) - 1)
+    most = both >> _BOTH_SHIFT
+    discard_ages: tuple[int | None, ...] = ()
+    if wonder is not None and stages:
+        add_least, add_most, discard_ages = _stage_shields_packed(
+            catalog, wonder, side, stages, tuple(stage_ages) if stage_ages else None
+        )
+        least += add_least
+        most += add_most
+    red = [cid for cid in held if cid in table.shields] if discard_ages else []
+    if red:
+        # Halicarnassus may have built a red card of an earlier age from the discard pile in
+        # the age of its stage: that card may count only from then (ruling halicarnassus-discard).
+        floor = list(_unpack(least, ages))
+        for age in range(1, ages + 1):
+            late = sum(1 for built in discard_ages if built is None or built > age)
+            counted = sorted((table.shields[c] for c in red if table.last[c] <= age), reverse=True)
+            floor[age - 1] -= sum(counted[:late])
+        least = sum(value << (_AGE_BITS * k) for k, value in enumerate(floor))
+    return ShieldBounds(least, most, ages)
+
+
+@lru_cache(maxsize=1024)
+def _stage_shields_packed(
+    catalog: Catalog, wonder: str, side: str, stages: int, stage_ages: tuple[int, ...] | None
+) -> tuple[int, int, tuple[int | None, ...]]:
+    """The built stages' shields packed for ``least`` and ``most`` (see :class:`ShieldBounds`),
+    and the age of each stage with a discard build (None: not dated)."""
+    if not catalog.has_wonder(wonder):
+        return 0, 0, ()
+    ages = catalog.rules.ages
+    least = most = 0
+    discard: list[int | None] = []
+    for k, stage in enumerate(catalog.wonder(wonder).side(side).stages[:stages]):
+        dated = stage_ages[k] if stage_ages else None
+        if any(e.builds_from_discard() for e in stage.effects):
+            discard.append(dated)
+        count = sum(e.shield_count() for e in stage.effects)
+        if count:
+            most += sum(count << (_AGE_BITS * (age - 1)) for age in range(dated or 1, ages + 1))
+            least += sum(count << (_AGE_BITS * (age - 1)) for age in range(dated or ages, ages + 1))
+    return least, most, tuple(discard)
+
+
+def shield_sources(
+    cards: Sequence[str], wonder: str | None, side: str, stages: int, catalog: Catalog
+) -> list[tuple[str, int]]:
+    """What gives the city shields, with how many: cards by id, built stages as ``stage-N``."""
+    table = _shield_table(catalog)
+    out = [(cid, table.shields[cid]) for cid in dict.fromkeys(cards) if cid in table.shields]
+    if wonder is not None and stages and catalog.has_wonder(wonder):
+        for stage in catalog.wonder(wonder).side(side).stages[:stages]:
+            count = sum(e.shield_count() for e in stage.effects)
+            if count:
+                out.append((f"stage-{stage.number}", count))
+    return out
+
+
+# --- the shields and conflicts of a whole table --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CityShields:
+    """A city's shields at the end of each age as the assistant uses them, and where they
+    come from: ``typed`` (the city's ``shields_by_age``) or worked out from its cards
+    (``guessed`` when a built stage's shields had to be dated, stage k in Age k). ``shields``
+    is None for a pad entry without ``shields_by_age``."""
+
+    shields: tuple[int, ...] | None
+    typed: bool = False
+    guessed: bool = False
+
+
+def table_shields(game: Game, catalog: Catalog) -> list[CityShields]:
+    """Every city's shields: typed when given, else from its cards, else unknown."""
+    out: list[CityShields] = []
+    for city in game.cities:
+        if city.shields_by_age is not None:
+            out.append(CityShields(city.shields_by_age, typed=True))
+        elif city.cards is not None:
+            out.append(
+                CityShields(
+                    shields_by_age_from_cards(
+                        city.cards, city.wonder, city.side, city.stages, catalog, city.stage_ages
+                    ),
+                    guessed=has_stage_shields(catalog, city.wonder, city.side, city.stages, city.stage_ages),
+                )
+            )
+        else:
+            out.append(CityShields(None))
+    return out
+
+
+def ended_ages(game: Game, rules: EditionRules) -> range:
+    """The ages whose conflicts are resolved (0-based): all, or those before the age being played."""
+    return range(len(rules.victory_tokens) if game.age is None else game.age - 1)
+
+
+def resolve_city(
+    game: Game, seat: int, shields: Sequence[tuple[int, ...] | None], ages: range, rules: EditionRules
+) -> tuple[list[list[int]], list[int]]:
+    """The tokens a city takes against each neighbour whose shields are known, by age, and the
+    neighbours whose shields are not (their conflicts with it stay unresolved)."""
+    victory = rules.victory_tokens
+    defeat = rules.defeat_token
+    mine = shields[seat]
+    assert mine is not None
+    by_age: list[list[int]] = [[] for _ in ages]
+    unknown: list[int] = []
+    for other in (s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat):
+        theirs = shields[other]
+        if theirs is None:
+            unknown.append(other)
+            continue
+        for age in ages:
+            if mine[age] > theirs[age]:
+                by_age[age].append(victory[age])
+            elif mine[age] < theirs[age]:
+                by_age[age].append(defeat)
+    return by_age, unknown
 
 
 # --- can the tokens on the table pair up? ---------------------------------------------------

@@ -294,8 +294,9 @@ class City:
     categories: tuple[tuple[Category, int], ...] | None = None
     science_symbols: ScienceSymbols | None = None
     # During play (all optional): see the game format's "During play".
-    free_build_used: bool = False
-    """The city's once-per-age free build was used in the current age."""
+    free_build_used: bool | None = None
+    """The city's once-per-age free build was used in the current age (None: the table did
+    not say; ``False`` given: it was not used, and a verdict says so plainly)."""
     stage_ages: tuple[int, ...] | None = None
     """The age in which each built stage was built (None: not given; stage k assumed in Age k)."""
     copied_guild: str | None = None
@@ -381,6 +382,16 @@ class ProblemCode(StrEnum):
     """The guild the table says Olympia copied cannot be copied (or the city copies none)."""
     NO_POWER = "no-power"
     """A field says a power was used that the city does not have."""
+    # A table that cannot happen (issue 13, finding 2).
+    SHIELDS_GO_DOWN = "shields-go-down"
+    """A city's ``shields_by_age`` is lower at the end of an age than at the end of an earlier one."""
+    SHIELDS_MISMATCH = "shields-mismatch"
+    """A card-entered city's ``shields_by_age`` is fewer than its own cards and stages give, or
+    more than they could give."""
+    TOO_MANY_WILDCARDS = "too-many-wildcards"
+    """A pad entry's ``science_symbols`` gives more wildcards than the edition's sources allow a city."""
+    DUPLICATE_PLAYER = "duplicate-player"
+    """Two cities have the same player name (case, accents and spacing aside)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from typing import cast
 from .catalog import Catalog, catalog_for
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .effects import Scorer
-from .military import has_stage_shields, shields_by_age_from_cards
+from .military import CityShields, ended_ages, resolve_city, table_shields
 from .model import (
     Category,
     City,
@@ -386,66 +386,38 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     if None not in out:
         return cast("list[_Military]", out)
     every_shield = all(c.shields_by_age is not None for c in cities)
-    shields: list[tuple[int, ...] | None] = []
-    derived = [False] * n
-    guessed = [False] * n  # derived, and a built stage's shields had to be dated
-    for seat, city in enumerate(cities):
-        if city.shields_by_age is not None:
-            shields.append(city.shields_by_age)
-        elif city.cards is not None:
-            shields.append(
-                shields_by_age_from_cards(
-                    city.cards, city.wonder, city.side, city.stages, catalog, city.stage_ages
-                )
-            )
-            derived[seat] = True
-            guessed[seat] = has_stage_shields(catalog, city.wonder, city.side, city.stages, city.stage_ages)
-        else:
-            shields.append(None)
-    victory = rules.victory_tokens
+    found = table_shields(game, catalog)
+    shields = [f.shields for f in found]
     # A game in progress has resolved the conflicts of the ages before the one being played.
-    ages = range(len(victory) if game.age is None else game.age - 1)
+    ages = ended_ages(game, rules)
     assumed: list[int] = []  # cities whose tokens rest on shields derived from cards
-    dated: set[int] = set()  # cities whose stages' shields had to be dated, for those
     unresolved: dict[int, list[int]] = {}  # a neighbour without shields: the cities it leaves unresolved
     for seat, city in enumerate(cities):
         if out[seat] is not None:
             continue
-        mine = shields[seat]
         pad_points = dict(city.categories or ()).get(Category.MILITARY)
-        if mine is None:
+        if shields[seat] is None:
             # A pad entry with neither tokens nor shields: the pad's number, tokens unknown.
             out[seat] = _Military(pad_points or 0, [], None)
             continue
-        neighbours = [s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat]
-        by_age: list[list[int]] = [[] for _ in ages]
-        complete = True
-        for other in neighbours:
-            theirs = shields[other]
-            if theirs is None:
-                complete = False
-                unresolved.setdefault(other, []).append(seat)
-                continue
-            for age in ages:
-                if mine[age] > theirs[age]:
-                    by_age[age].append(victory[age])
-                elif mine[age] < theirs[age]:
-                    by_age[age].append(defeat)
+        by_age, unknown = resolve_city(game, seat, shields, ages, rules)
+        for other in unknown:
+            unresolved.setdefault(other, []).append(seat)
         tokens = [t for taken in by_age for t in taken]
         points = sum(tokens)
-        known_defeats = tokens.count(defeat) if complete else None
+        known_defeats = None if unknown else tokens.count(defeat)
         if pad_points is not None:
             # The pad's military number wins; the resolved tokens still serve Strategists.
             out[seat] = _Military(pad_points, [], known_defeats)
             continue
         details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
         out[seat] = _Military(points, details, known_defeats)
-        if not every_shield and (derived[seat] or any(derived[o] for o in neighbours)):
+        neighbours = [s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat]
+        if not every_shield and any(_derived(found[s]) for s in (seat, *neighbours)):
             assumed.append(seat)
-            dated.update(s for s in (seat, *neighbours) if guessed[s])
     # One warning per fact, naming every city it concerns (not one per city).
     if assumed:
-        problems.append(_assumed(game, assumed, sorted(dated)))
+        problems.append(_assumed(game, assumed, found))
     for pad_seat, seats in unresolved.items():
         problems.append(_unresolved(game, pad_seat, seats))
     return [m if m is not None else _Military(0, [], None) for m in out]
@@ -525,11 +497,51 @@ def _conflicts_detail(
     )
 
 
-def _assumed(game: Game, seats: Sequence[int], dated: Sequence[int]) -> Problem:
-    """The ``military-assumed`` warning, once for the table: whose tokens were worked out from
-    the cards, and whose stages' shields had to be dated to do it."""
+def _derived(found: CityShields) -> bool:
+    """Whether the city's shields were worked out from its cards (not typed, not unknown)."""
+    return found.shields is not None and not found.typed
+
+
+def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> Problem:
+    """The ``military-assumed`` warning, once for the table: whose tokens were worked out, from
+    which cities' typed shields and which cities' cards, and whose stages had to be dated."""
     city, at = _about(seats, "military")
     players = _players(game, seats)
+    involved = sorted({s for seat in seats for s in (seat, game.left(seat), game.right(seat))})
+    typed = [s for s in involved if found[s].typed]
+    derived = [s for s in involved if _derived(found[s])]
+    dated = [s for s in derived if found[s].guessed]
+    if typed:
+        message = (
+            Nn_(
+                "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
+                "{typed} and from the red cards of {derived}, each counted from its own age on, and the wonder "
+                "stages of {dated}, stage k counted from Age k on; compare them with the tokens on the table.",
+                "The conflict tokens of {players} were not given: they were worked out from the shields typed "
+                "for {typed} and from the red cards of {derived}, each counted from its own age on, and the "
+                "wonder stages of {dated}, stage k counted from Age k on; compare them with the tokens on the "
+                "table.",
+                len(seats),
+                players=players,
+                typed=_players(game, typed),
+                derived=_players(game, derived),
+                dated=_players(game, dated),
+            )
+            if dated
+            else Nn_(
+                "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
+                "{typed} and from the red cards of {derived}, each counted from its own age on; compare them "
+                "with the tokens on the table.",
+                "The conflict tokens of {players} were not given: they were worked out from the shields typed "
+                "for {typed} and from the red cards of {derived}, each counted from its own age on; compare "
+                "them with the tokens on the table.",
+                len(seats),
+                players=players,
+                typed=_players(game, typed),
+                derived=_players(game, derived),
+            )
+        )
+        return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
     message = (
         Nn_(
             "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
@@ -780,20 +792,42 @@ def _copy_guild(
                 city=seat,
             )
         )
-    best: tuple[int, int, _Special, int] | None = None
+    best: tuple[int, int, _Special, int, list[int]] | None = None
     for owner, card in candidates:
         gain = count = 0
+        blind: list[int] = []  # pad-entered cities the copy counts but cannot see
         if card.wild:
             gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
         for per in card.per:
-            count = per.count(counter, seat, size, []) + (1 if per.counts_itself else 0)
+            count = per.count(counter, seat, size, blind) + (1 if per.counts_itself else 0)
             gain += per.points * count
         if best is None or gain > best[0]:
-            best = (gain, owner, card, count)
+            best = (gain, owner, card, count, blind)
     if best is None:
         return None
-    gain, owner, card, count = best
+    gain, owner, card, count, blind = best
     owner_name = game.cities[owner].player
+    if blind:
+        # The same warning as the guild held directly gets (_pad_warning): the copy counts
+        # Olympia's own neighbours, and one of them was entered without its cards.
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.PAD_ENTRY_NEIGHBOUR,
+                N_(
+                    "{player}'s {wonder} stage {stage} copies the {card} of {owner}, which counts the city "
+                    "of {other}, entered from the score pad without its cards or tokens, so it cannot be "
+                    "scored exactly: it counts nothing there.",
+                    player=city.player,
+                    wonder=wonder,
+                    stage=stage,
+                    card=card.name,
+                    owner=owner_name,
+                    other=join([verbatim(game.cities[s].player) for s in dict.fromkeys(blind)]),
+                ),
+                city=seat,
+            )
+        )
     if not card.per:
         # The science detail above counts without the copy; this one says what the copied
         # wildcard makes: the final symbols, what every wildcard became, the final science.

@@ -882,7 +882,8 @@ def can_build(
                     if frees is None and power_is_spent(game, city, built.number, effect):
                         continue  # the table says it is used this age (or acts from the next)
                     if frees is None:  # it may: the table knows the turn, or whether it was used
-                        notes.append(effect.free_note(player, wonder_name, what))
+                        unused = city.free_build_used is False and effect.once_per_age()
+                        notes.append(effect.free_note(player, wonder_name, what, unused))
                     elif frees:
                         free = Payment(0, 0, 0)
                         return Verdict(

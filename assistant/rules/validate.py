@@ -8,19 +8,40 @@ error-severity problems are fixed by the game format (``duplicate-card``,
 the card (by its English name) or the field.
 
 Cities entered as a paper pad's numbers (``cards`` is None) have no cards to check.
+
+Beyond the fixed codes, tables that cannot happen are named (issue 13): more structures of
+one age than its turns allow (``too-many-cards``) or more guilds than a city can build
+(``too-many-guilds``), shields that go down between ages (``shields-go-down``) or that
+contradict the city's own cards (``shields-mismatch``), given tokens that cannot pair up
+with the tokens worked out for the other cities (``bad-military``), more science wildcards
+on a pad than the edition has sources for (``too-many-wildcards``) and two cities with
+the same player name (``duplicate-player``).
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 
 from .catalog import Catalog, catalog_for
-from .describe import AGE_NUMERALS, join
+from .describe import AGE_NUMERALS, OR, age_numeral, join
 from .during import check_play, has_play_fields
-from .military import signature_pairs_up
+from .errors import GameFormatError
+from .military import (
+    ended_ages,
+    resolve_city,
+    shield_bounds,
+    shield_sources,
+    shields_admitted,
+    signature_pairs_up,
+    table_shields,
+    token_signature,
+)
 from .model import City, Game, Problem, ProblemCode
 from .text import N_, Nn_, Signed, Text, verbatim
 
@@ -48,6 +69,29 @@ class _Tables:
     twice: int
     over: tuple[int, ...]
     guild_shift: int
+    age_field: dict[str, int]
+    """Each structure of a single age as a counter in the field of its age (8 bits an age),
+    guilds also in the field after the last age (Loom, Glassworks, Press: of two ages, 0)."""
+    age_shift: int
+    """Where the age counters start in :attr:`field`."""
+    guild_age: int
+    """The age guilds belong to (0: the edition has none)."""
+    age_bias: int
+    age_biases: dict[tuple[str, str, int], int]
+    """:attr:`age_bias` for a wonder side with ``k`` stages built (undated): its powers' caps."""
+    age_high: int
+    """``packed + age_bias`` reaches a field's top bit (``age_high``) exactly when that age's
+    (or the guilds') count is beyond the turns of an age."""
+    wild_cards: tuple[str, ...]
+    """The structures that give science wildcards."""
+    card_wild: int
+    """Wildcards a city holding every such structure has."""
+    side_wild: dict[tuple[str, str], int]
+    """Wildcards of every stage of a wonder side."""
+
+
+_AGE_BITS = 8
+_AGE_MASK = (1 << _AGE_BITS) - 1
 
 
 @cache
@@ -86,7 +130,51 @@ def _tables(catalog: Catalog) -> _Tables:
         sum((top - 1 - (1 if cid in guilds else at[cid])) << (width * k) for k, cid in enumerate(ids))
         for at in copies
     )
+    ages = rules.ages
+    age_field: dict[str, int] = {}
+    guild_ages = {c.age for c in catalog.guilds()}
+    for cid in ids:
+        seen = {entry.age for entry in catalog.entries(cid)}
+        value = 1 << (_AGE_BITS * (min(seen) - 1)) if len(seen) == 1 else 0
+        if cid in guilds:
+            value += 1 << (_AGE_BITS * ages)
+        age_field[cid] = value
+    # Above the table's guild count (8 bits), each structure's age counter, so that the same
+    # sum tells whether a city holds more cards of an age than its turns (see _fast_cards_ok).
+    age_shift = guild_shift + _AGE_BITS
+    for cid, value in age_field.items():
+        field[cid] += value << age_shift
+    wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
+    side_wild = {
+        (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
+        for w in catalog.wonders
+        for side in w.sides
+    }
+    top = 1 << (_AGE_BITS - 1)
+    fields = range(ages + 1)  # the ages, then the guilds
+    guild_age = min(guild_ages) if len(guild_ages) == 1 else 0
+
+    def bias(caps: Sequence[int]) -> int:
+        """Each age's counter (and the guilds', of their age) reaches its top bit past its cap."""
+        limits = [*caps, caps[guild_age - 1] if guild_age else rules.turns_per_age]
+        return sum((top - 1 - limits[k]) << (_AGE_BITS * k) for k in fields)
+
+    age_biases = {
+        (w.id, side.side, k): bias(_age_caps(catalog, w.id, side.side, k, None))
+        for w in catalog.wonders
+        for side in w.sides
+        for k in range(len(side.stages) + 1)
+    }
     return _Tables(
+        age_field=age_field,
+        age_shift=age_shift,
+        age_bias=bias([rules.turns_per_age] * ages),
+        age_biases=age_biases,
+        age_high=sum(top << (_AGE_BITS * k) for k in fields),
+        guild_age=guild_age,
+        wild_cards=wild_cards,
+        card_wild=sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards),
+        side_wild=side_wild,
         field=field,
         high=high,
         twice=twice,
@@ -133,13 +221,17 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     deck = min(game.deck_players, len(tables.copies) - 1)
     turns = tables.max_turns
     extra_turns = tables.extra_turns
+    per_age = catalog.rules.turns_per_age
+    clean = _fast_cards_ok(game, tables, deck, deck + catalog.rules.guilds_beyond_players)
     for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
             extra = extra_turns.get((city.wonder or "", city.side), (0,))
             if len(cards) + city.stages > turns + extra[min(city.stages, len(extra) - 1)]:
                 _check_turns(seat, city, tables, problems)
-    clean = _fast_cards_ok(game, tables, deck, deck + catalog.rules.guilds_beyond_players)
+        # Clean promises no age beyond its turns; stages dated in an age still count there.
+        if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
+            _check_ages(seat, city, tables, catalog, problems)
     if not clean:
         held = [
             (seat, _check_city(seat, city, tables, deck, problems))
@@ -149,20 +241,39 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         _check_table(game, held, tables, catalog, problems)
     _check_wonders(game, tables, problems)
     _check_military(game, catalog, problems)
+    if any(city.shields_by_age is not None for city in game.cities):
+        _check_shields(game, catalog, problems, clean)
+    _check_mixed_military(game, catalog, problems)
+    _check_wildcards(game, tables, catalog, problems)
+    _check_names(game, problems)
     if has_play_fields(game):
-        problems.extend(check_play(game, catalog))
+        # One fact, one problem: a city already over an age's turns is not told again that it
+        # has played more cards than the ages so far allow.
+        over = {
+            p.city for p in problems if p.code in (ProblemCode.TOO_MANY_CARDS, ProblemCode.TOO_MANY_GUILDS)
+        }
+        problems.extend(
+            p
+            for p in check_play(game, catalog)
+            if not (p.code == ProblemCode.TOO_MANY_CARDS and p.city in over)
+        )
     return problems, clean
 
 
 def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
-    """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds within limits.
+    """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds
+    within limits, no city with more cards of one age (or guilds) than an age's turns.
 
     Sums each city's counters (see :func:`_tables`); False sends the table to the
-    card-by-card checks, which say what is wrong.
+    card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
     """
     field = tables.field
     high = tables.high
     twice = tables.twice
+    age_shift = tables.age_shift
+    age_bias = tables.age_bias
+    age_biases = tables.age_biases
+    age_high = tables.age_high
     total = 0
     for city in game.cities:
         cards = city.cards
@@ -174,10 +285,12 @@ def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
             held = sum(map(field.__getitem__, cards))
         except KeyError:
             return False
-        if (held + twice) & high:
+        bias = age_biases.get((city.wonder, city.side, city.stages), age_bias) if city.wonder else age_bias
+        if (held + twice) & high or ((held >> age_shift) + bias) & age_high:
             return False
         total += held
-    return not (total + tables.over[deck]) & high and total >> tables.guild_shift <= dealt
+    guilds = total >> tables.guild_shift & _AGE_MASK
+    return not (total + tables.over[deck]) & high and guilds <= dealt
 
 
 def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: list[Problem]) -> set[str]:
@@ -495,3 +608,445 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
                 field=at,
             )
         )
+
+
+# --- one age's turns --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _age_caps(
+    catalog: Catalog, wonder: str | None, side: str, stages: int, stage_ages: tuple[int, ...] | None
+) -> tuple[int, ...]:
+    """The cards of each age a city can play: the age's turns, plus what its built stages'
+    powers add to that age (Babylon B's seventh card, a Halicarnassus discard build)."""
+    rules = catalog.rules
+    caps = [rules.turns_per_age] * rules.ages
+    if wonder is None or not catalog.has_wonder(wonder):
+        return tuple(caps)
+    for k, stage in enumerate(catalog.wonder(wonder).side(side).stages[:stages]):
+        built = stage_ages[k] if stage_ages else None
+        for effect in stage.effects:
+            for age in range(1, rules.ages + 1):
+                caps[age - 1] += effect.extra_in_age(age, built)
+    return tuple(caps)
+
+
+def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, problems: list[Problem]) -> None:
+    """No more structures of one age (and stages the table dates in it) than the age's turns
+    allow (Rulebook: each age is six turns; ruling six-turns), and no more guilds than the
+    guilds' age allows. Loom, Glassworks and Press, of two ages, count in neither."""
+    rules = catalog.rules
+    field = tables.age_field
+    packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
+    if not city.stage_ages and not (packed + tables.age_bias) & tables.age_high:
+        return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
+    dated = Counter(city.stage_ages or ())
+    caps = _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)
+    turns = rules.turns_per_age
+    guilds = packed >> (_AGE_BITS * rules.ages)
+    for age in range(1, rules.ages + 1):
+        count = packed >> (_AGE_BITS * (age - 1)) & _AGE_MASK
+        stages = dated[age]
+        cap = caps[age - 1]
+        if age == tables.guild_age and guilds > cap:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.TOO_MANY_GUILDS,
+                    Nn_(
+                        "{player}'s city holds {n} guild, but guilds are cards of Age {age} and an age has "
+                        "only {turns} turns.",
+                        "{player}'s city holds {n} guilds, but guilds are cards of Age {age} and an age has "
+                        "only {turns} turns.",
+                        guilds,
+                        player=city.player,
+                        age=age_numeral(age),
+                        turns=turns,
+                    )
+                    if cap == turns
+                    else Nn_(
+                        "{player}'s city holds {n} guild, but guilds are cards of Age {age}: an age has "
+                        "{turns} turns and the city's wonder plays at most {limit} cards of it.",
+                        "{player}'s city holds {n} guilds, but guilds are cards of Age {age}: an age has "
+                        "{turns} turns and the city's wonder plays at most {limit} cards of it.",
+                        guilds,
+                        player=city.player,
+                        age=age_numeral(age),
+                        turns=turns,
+                        limit=cap,
+                    ),
+                    city=seat,
+                    field=f"cities[{seat}].cards",
+                )
+            )
+            continue
+        if count + stages <= cap:
+            continue
+        what: Text = Nn_("{n} structure", "{n} structures", count)
+        if stages:
+            what = N_(
+                "{structures} and {stages}",
+                structures=what,
+                stages=Nn_("{n} wonder stage", "{n} wonder stages", stages),
+            )
+        problems.append(
+            Problem(
+                "error",
+                ProblemCode.TOO_MANY_CARDS,
+                N_(
+                    "{player}'s city has {what} of Age {age}, but an age has only {turns} turns.",
+                    player=city.player,
+                    what=what,
+                    age=age_numeral(age),
+                    turns=turns,
+                )
+                if cap == turns
+                else N_(
+                    "{player}'s city has {what} of Age {age}, but an age has {turns} turns and the city's "
+                    "wonder plays at most {limit} cards of it.",
+                    player=city.player,
+                    what=what,
+                    age=age_numeral(age),
+                    turns=turns,
+                    limit=cap,
+                ),
+                city=seat,
+                field=f"cities[{seat}].cards",
+            )
+        )
+
+
+# --- shields by age -------------------------------------------------------------------------------
+
+
+def _check_shields(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
+    """Typed shields never go down, and agree with the city's own cards and stages
+    (Rulebook: shields come from red cards and some wonder stages, and a structure stays
+    built; ruling stage-ages). Only the ended ages count in a game in progress."""
+    ages = ended_ages(game, catalog.rules)
+    for seat, city in enumerate(game.cities):
+        typed = city.shields_by_age
+        if typed is None:
+            continue
+        at = f"cities[{seat}].shields_by_age"
+        for age in ages[1:]:
+            if typed[age] < typed[age - 1]:
+                problems.append(
+                    Problem(
+                        "error",
+                        ProblemCode.SHIELDS_GO_DOWN,
+                        N_(
+                            "{player}'s shields by age go down from {before} at the end of Age {first} to "
+                            "{after} at the end of Age {second}, but a city never loses shields: its red "
+                            "cards stay built.",
+                            player=city.player,
+                            before=typed[age - 1],
+                            first=age_numeral(age),
+                            after=typed[age],
+                            second=age_numeral(age + 1),
+                        ),
+                        city=seat,
+                        field=at,
+                    )
+                )
+                break
+        cards = city.cards
+        if cards is None or not (cards or city.stages) or (city.wonder is None and city.stages):
+            # A pad entry, a city with nothing entered yet, or stages of an unknown wonder:
+            # what gives the city shields is not all known.
+            continue
+        if shields_admitted(
+            typed, len(ages), cards, city.wonder, city.side, city.stages, catalog, city.stage_ages, clean
+        ):
+            continue
+        bounds = shield_bounds(cards, city.wonder, city.side, city.stages, catalog, city.stage_ages, clean)
+        for age in ages:
+            fewer = typed[age] < bounds.least[age]
+            more = typed[age] > bounds.most[age]
+            if not (fewer or more):
+                continue
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.SHIELDS_MISMATCH,
+                    _mismatch(
+                        game,
+                        seat,
+                        catalog,
+                        typed[age],
+                        age + 1,
+                        shield_sources(cards, city.wonder, city.side, city.stages, catalog),
+                        fewer,
+                        bounds.least[age] if fewer else bounds.most[age],
+                    ),
+                    city=seat,
+                    field=at,
+                )
+            )
+            break
+
+
+def _mismatch(
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    typed: int,
+    age: int,
+    sources: Sequence[tuple[str, int]],
+    fewer: bool,
+    bound: int,
+) -> Text:
+    """The ``shields-mismatch`` sentence: what was typed, what the city's cards give, which is used."""
+    city = game.cities[seat]
+    names: list[Text] = []
+    for source, _shields in sources:
+        if source.startswith("stage-") and city.wonder is not None:
+            names.append(
+                N_(
+                    "{wonder} stage {stage}",
+                    wonder=catalog.wonder(city.wonder).short_name,
+                    stage=int(source.split("-", 1)[1]),
+                )
+            )
+        else:
+            names.append(verbatim(catalog.structure(source).name))
+    # The typed shields stay the table's word; they are used wherever a conflict is worked out.
+    neighbours = (game.left(seat), game.right(seat))
+    used = (
+        N_("the shields typed are used for the conflicts")
+        if city.military is None or any(game.cities[s].military is None for s in neighbours)
+        else N_("the conflict tokens given are used, not these shields")
+    )
+    if fewer:
+        return N_(
+            "{player}'s shields by age say {typed} at the end of Age {age}, but the city's own {sources} "
+            "give at least {bound} by then; {used}.",
+            player=city.player,
+            typed=typed,
+            age=age_numeral(age),
+            sources=join(names),
+            bound=bound,
+            used=used,
+        )
+    if not names:
+        return N_(
+            "{player}'s shields by age say {typed} at the end of Age {age}, but nothing in the city gives "
+            "shields; {used}.",
+            player=city.player,
+            typed=typed,
+            age=age_numeral(age),
+            used=used,
+        )
+    return N_(
+        "{player}'s shields by age say {typed} at the end of Age {age}, but all that gives the city "
+        "shields, {sources}, makes at most {bound} by then; {used}.",
+        player=city.player,
+        typed=typed,
+        age=age_numeral(age),
+        sources=join(names),
+        bound=bound,
+        used=used,
+    )
+
+
+def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+    """Tokens given by some cities and worked out from shields for the others must pair up
+    round the table, as given tokens must among themselves (Rulebook: End of an age; each
+    victory is a neighbour's defeat in the same conflict).
+
+    Not checked when a city's tokens cannot be worked out (a pad entry without shields
+    beside it) or rest on a stage dated by assumption (the ``military-assumed`` warning
+    already asks the table to compare).
+    """
+    cities = game.cities
+    given = [city.military is not None for city in cities]
+    if all(given) or not any(given):
+        return  # all given: checked above; none given: worked out from one set of shields
+    rules = catalog.rules
+    found = table_shields(game, catalog)
+    shields = [f.shields for f in found]
+    ages = ended_ages(game, rules)
+    tokens: list[Sequence[int]] = []
+    worked: list[int] = []
+    for seat, city in enumerate(cities):
+        if city.military is not None:
+            if _signature(city.military, rules.victory_tokens, rules.defeat_token) is None:
+                return  # tokens no city can hold: reported with the city
+            tokens.append(city.military)
+            continue
+        if shields[seat] is None:
+            return
+        around = (seat, game.left(seat), game.right(seat))
+        if any(found[s].guessed for s in around):
+            return
+        by_age, unknown = resolve_city(game, seat, shields, ages, rules)
+        if unknown:
+            return
+        tokens.append([t for taken in by_age for t in taken])
+        worked.append(seat)
+    signature = token_signature(tokens, rules)
+    if signature is None or signature_pairs_up(signature):
+        return  # an impossible given token is reported with its city
+    won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
+    lost = sum(d for _, _, d in signature)
+    holders = _names(game, [s for s, g in enumerate(given) if g])
+    others = _names(game, worked)
+    message = (
+        N_(
+            "The conflict tokens given for {given} and those worked out from the shields of {worked} cannot "
+            "pair up: each victory needs a neighbour's defeat, but together they hold {won} and {lost}; "
+            "check the tokens and the shields.",
+            given=holders,
+            worked=others,
+            won=Nn_("{n} victory", "{n} victories", won),
+            lost=Nn_("{n} defeat", "{n} defeats", lost),
+        )
+        if won != lost
+        else N_(
+            "The conflict tokens given for {given} and those worked out from the shields of {worked} cannot "
+            "pair up: no outcome of the conflicts between neighbours gives every city these tokens; check "
+            "the tokens and the shields.",
+            given=holders,
+            worked=others,
+        )
+    )
+    problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
+
+
+# --- a pad's wildcards -------------------------------------------------------------------------------
+
+
+def _check_wildcards(game: Game, tables: _Tables, catalog: Catalog, problems: list[Problem]) -> None:
+    """A pad entry's wildcards: at most one from each structure that gives one and the stages
+    of its wonder side (any side when its wonder is not given): rulings science-wildcards.
+    An Olympia copy adds none beyond these: it copies a guild the city does not hold, and
+    each guild is in the game once."""
+    for seat, city in enumerate(game.cities):
+        symbols = city.science_symbols
+        if symbols is None or not city.is_pad_entry or not symbols.wild:
+            continue
+        if city.wonder is not None and (city.wonder, city.side) in tables.side_wild:
+            sides = [(city.wonder, city.side)]
+        else:
+            sides = list(tables.side_wild)
+        most = tables.card_wild + max((tables.side_wild[s] for s in sides), default=0)
+        if symbols.wild <= most:
+            continue
+        wonders = list(
+            dict.fromkeys(catalog.wonder(w).short_name for w, side in sides if tables.side_wild[(w, side)])
+        )
+        sources: list[Text] = [
+            N_("one from the {card}", card=catalog.structure(c).name) for c in tables.wild_cards
+        ]
+        if wonders:
+            sources.append(
+                N_("one from a stage of {wonders}", wonders=join([verbatim(w) for w in wonders], OR))
+            )
+        problems.append(
+            Problem(
+                "error",
+                ProblemCode.TOO_MANY_WILDCARDS,
+                Nn_(
+                    "{player}'s score pad gives {n} science wildcard, but a city can have at most {most}: "
+                    "{sources}.",
+                    "{player}'s score pad gives {n} science wildcards, but a city can have at most {most}: "
+                    "{sources}.",
+                    symbols.wild,
+                    player=city.player,
+                    most=most,
+                    sources=join(sources),
+                )
+                if sources
+                else Nn_(
+                    "{player}'s score pad gives {n} science wildcard, but nothing in this edition gives "
+                    "a city one.",
+                    "{player}'s score pad gives {n} science wildcards, but nothing in this edition gives "
+                    "a city one.",
+                    symbols.wild,
+                    player=city.player,
+                ),
+                city=seat,
+                field=f"cities[{seat}].science_symbols.wild",
+            )
+        )
+
+
+# --- players' names -------------------------------------------------------------------------------
+
+_ACCENTS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+"""The combining diacritical marks of Latin, Greek and Cyrillic letters (the accents); other
+scripts' marks (Devanagari vowel signs, Hangul jamo) are letters of the name and stay."""
+
+
+@lru_cache(maxsize=4096)
+def name_key(name: str) -> str:
+    """How two player names are compared: Unicode NFC, case folded, accents and repeated
+    spaces ignored (``"José"``, ``" jose "`` and ``"JOSE"`` are one name)."""
+    bare = _ACCENTS.sub("", unicodedata.normalize("NFD", name))
+    return " ".join(unicodedata.normalize("NFC", bare.casefold()).split())
+
+
+def same_names(names: Sequence[str]) -> list[list[int]]:
+    """The groups of seats (two or more) whose names are the same name (:func:`name_key`)."""
+    keys = list(map(name_key, names))
+    if len(set(keys)) == len(keys):
+        return []
+    seats: dict[str, list[int]] = {}
+    for seat, key in enumerate(keys):
+        seats.setdefault(key, []).append(seat)
+    return [group for group in seats.values() if len(group) > 1]
+
+
+def name_problems(game: Game) -> list[Problem]:
+    """A ``duplicate-player`` problem for each name two or more cities share, naming every seat
+    (counted from 1). The ranking and the winners name players by name, so a table must tell
+    them apart (the set-up page asks for an initial)."""
+    out: list[Problem] = []
+    for group in same_names([city.player for city in game.cities]):
+        out.append(
+            Problem(
+                "error",
+                ProblemCode.DUPLICATE_PLAYER,
+                Nn_(
+                    "{n} city has the player name {player}, at seats {seats}: give each player a name of "
+                    "their own, or the ranking and the winners cannot tell them apart.",
+                    "{n} cities have the player name {player}, at seats {seats}: give each player a name of "
+                    "their own, or the ranking and the winners cannot tell them apart.",
+                    len(group),
+                    player=game.cities[group[0]].player,
+                    seats=join([verbatim(str(seat + 1)) for seat in group]),
+                ),
+                city=group[1],
+                field=f"cities[{group[1]}].player",
+            )
+        )
+    return out
+
+
+def _check_names(game: Game, problems: list[Problem]) -> None:
+    problems.extend(name_problems(game))
+
+
+def refuse_same_names(game: Game, seat: int | None = None) -> None:
+    """Raise :class:`~.errors.GameFormatError` naming a city whose player name another city
+    has: for a game about to be stored (the statistics and the ranking tell players apart by
+    name), where scoring would only report ``duplicate-player``. ``seat``: the city being
+    changed, named when it is one of them (else the second city of the first such name)."""
+    groups = same_names([city.player for city in game.cities])
+    if not groups:
+        return
+    mine = next((g for g in groups if seat in g), None)
+    if mine is not None and seat is not None:
+        first, second = next(s for s in mine if s != seat), seat
+    else:
+        first, second = groups[0][:2]
+    raise GameFormatError(
+        f"cities[{second}].player",
+        N_(
+            "{player} at seat {seat} has the name of the player at seat {other}: give each player a name of "
+            "their own (add an initial).",
+            player=game.cities[second].player,
+            seat=second + 1,
+            other=first + 1,
+        ),
+    )

@@ -25,6 +25,7 @@ from ..rules.gameio import (
     unsafe_text,
     verdict_to_dict,
 )
+from ..rules.validate import refuse_same_names
 from ..store import games as store
 from . import gamestate
 from .db import get_session
@@ -72,6 +73,14 @@ def _game(data: Any, prefix: str = "") -> Any:
         if field != prefix.rstrip("."):
             field = prefix + field
         raise ApiError(400, render_text(exc.message), field) from None
+
+
+def _distinct_names(game: Any, prefix: str) -> None:
+    """A game to store names each player once (as the set-up page asks): 400 naming the city."""
+    try:
+        refuse_same_names(game)
+    except GameFormatError as exc:
+        raise ApiError(400, render_text(exc.message), prefix + exc.field) from None
 
 
 def _edition(value: Any) -> int:
@@ -145,7 +154,7 @@ def can_build() -> Response:
 @bp.post("/free-city")
 def free_city() -> Response:
     """The two-player variant: which card of ``hand`` the Free City plays, and how."""
-    from ..rules.errors import QuestionError
+    from ..rules.errors import HandError, QuestionError
     from ..rules.freecity import free_city_play
     from ..rules.gameio import free_city_to_dict
 
@@ -169,6 +178,8 @@ def free_city() -> Response:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), f"hand[{index}]")
     try:
         play = free_city_play(game, hand, catalog)
+    except HandError as exc:  # a card that cannot have been dealt to the Free City
+        raise ApiError(400, render_text(exc.message), exc.field) from None
     except QuestionError as exc:  # pragma: no cover - every case is checked above
         raise ApiError(400, str(exc), "hand") from None
     return jsonify(free_city_to_dict(play, render_text))
@@ -243,6 +254,7 @@ def create_game() -> tuple[Response, int]:
     if "game" not in data:
         raise ApiError(400, _('Give the game in the game format under "game".'), "game")
     game = _game(data["game"], "game.")
+    _distinct_names(game, "game.")
     title = data.get("title")
     if title is not None and (not isinstance(title, str) or len(title) > 80 or unsafe_text(title)):
         raise ApiError(
@@ -344,6 +356,12 @@ def replace_city(token: str, seat: int) -> Response:
             else exc.field
         )
         raise ApiError(400, render_text(exc.message), field) from None
+    try:
+        refuse_same_names(game, seat)
+    except GameFormatError as exc:
+        raise ApiError(
+            400, render_text(exc.message), exc.field.replace(f"cities[{seat}]", "city", 1)
+        ) from None
     normalised = city_to_dict(game.cities[seat])
     try:
         store.replace_city(get_session(), row, seat, normalised, version)

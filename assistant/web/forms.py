@@ -29,6 +29,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..rules.catalog import Catalog, EditionRules
 from ..rules.describe import age_numeral
 from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS, category_range
+from ..rules.validate import same_names
 
 
 def choice_list(pairs: Any) -> list[SelectChoice]:
@@ -97,8 +98,7 @@ class NewGameForm(FlaskForm):
                 if fewest != 2
                 else _l("Enter at least two players, in seating order.")
             )
-        folded = [" ".join(s.player.data.split()).casefold() for s in seats]
-        if len(set(folded)) != len(folded):
+        if same_names([s.player.data for s in seats]):  # the rules core's comparison
             raise ValidationError(_l("Two players have the same name: add an initial to tell them apart."))
         if self.mode.data == "pad":
             return

@@ -36,6 +36,7 @@ from ..rules.catalog import Catalog, EditionRules, available_editions
 from ..rules.gameio import MAX_COINS, MAX_SYMBOLS, GameFormatError, game_to_dict, parse_game
 from ..rules.military import conflict_tokens, hand_out
 from ..rules.model import Game
+from ..rules.validate import refuse_same_names
 from ..store import games as store
 from ..store.merge import merge_city
 from . import gamestate, groups, recent
@@ -416,7 +417,7 @@ def _save_city(loaded: gamestate.Loaded, seat: int, form: CityForm) -> _Saved | 
     data = loaded.data
     data["cities"][seat] = mine
     try:
-        parse_game(data)
+        refuse_same_names(parse_game(data), seat)
     except GameFormatError as exc:
         _attach_error(form, exc)
         return None
@@ -436,7 +437,7 @@ def _save_city(loaded: gamestate.Loaded, seat: int, form: CityForm) -> _Saved | 
         data = fresh.data
         data["cities"][seat] = merged
         try:
-            parse_game(data)
+            refuse_same_names(parse_game(data), seat)
         except GameFormatError:
             return _Conflict(version, theirs, [f for f in mine if mine.get(f) != theirs.get(f)])
         changed = [f for f in dict.fromkeys([*base, *theirs]) if base.get(f) != theirs.get(f)]
@@ -897,6 +898,7 @@ def import_game() -> str | WerkzeugResponse | tuple[str, int]:
             return render_template("games/import.html", form=form), 400
         try:
             game = parse_game(data)
+            refuse_same_names(game)
         except GameFormatError as exc:
             form.text.errors = [f"{exc.field}: {render_text(exc.message)}"]
             return render_template("games/import.html", form=form), 400

@@ -258,6 +258,7 @@ def _ways(city: Any, catalog: Catalog) -> dict[str, Any]:
 @bp.get("/g/<token>/free-city")
 def free_city(token: str) -> tuple[str, int] | str:
     """The two-player variant: which card its holder gives the Free City, and what it does with it."""
+    from ..rules.errors import HandError
     from ..rules.freecity import free_city_play
 
     loaded = gamestate.load(token)
@@ -270,7 +271,11 @@ def free_city(token: str) -> tuple[str, int] | str:
     data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
     age = _age_arg(current_age(data, held, catalog), catalog)
     hand = [c for c in request.args.getlist("hand") if catalog.has_card(c)]
-    play = free_city_play(game, hand, catalog) if hand else None
+    play = refused = None
+    try:
+        play = free_city_play(game, hand, catalog) if hand else None
+    except HandError as exc:  # a card that cannot have been dealt to the Free City: say why
+        refused = exc
     groups = _hand_groups(catalog, len(game.cities), age, held)
     shown = {t.card.id for g in groups for t in g.tiles}
     template = (
@@ -282,6 +287,7 @@ def free_city(token: str) -> tuple[str, int] | str:
         seat=seat,
         catalog=catalog,
         play=play,
+        refused=refused,
         age=age,
         groups=groups,
         hand=set(hand),

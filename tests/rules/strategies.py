@@ -3,9 +3,12 @@
 A generated table respects everything :func:`~assistant.rules.validate.check_game`
 checks: deck copies at the table's player count (two players plus the Free City use
 the 3-player deck), one structure of each name per city, at most players + 2 guilds
-and each in one city, distinct wonders, cards plus stages within the turns of three
-ages (plus Babylon B's and Halicarnassus's extra builds), and conflict tokens obtained
-by resolving random shields, so they always pair up.
+and each in one city, distinct wonders, distinct player names, cards plus stages within the
+turns of three ages and no more cards of one age than its turns (plus Babylon B's and
+Halicarnassus's extra builds), shields by age worked out from each city's own cards (so
+they never go down nor contradict the cards), and conflict tokens obtained by resolving
+those shields, so they always pair up, given or worked out. A pad's wildcards stay within
+the edition's sources.
 
 The dealing itself is plain :mod:`random` code driven by a Hypothesis-controlled
 ``Random``, so :func:`build_legal_game` can also be called directly.
@@ -21,7 +24,7 @@ from hypothesis import strategies as st
 
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.effects import BuildFromDiscard, PlayLastCard
-from assistant.rules.military import tokens_from_shields_by_age
+from assistant.rules.military import shields_by_age_from_cards, tokens_from_shields_by_age
 from assistant.rules.model import CATEGORIES, City, Game, ScienceSymbols
 
 CATALOG = catalog_for(1)
@@ -48,6 +51,31 @@ def build_limit(wonder: str, side: str, stages: int, catalog: Catalog = CATALOG)
     return limit
 
 
+def age_caps(wonder: str, side: str, stages: int, catalog: Catalog = CATALOG) -> tuple[int, ...]:
+    """Cards of each age a city may play: an age's turns, plus one for each built stage's
+    extra build (Babylon B's seventh card each age; a discard build, of any age)."""
+    rules = catalog.rules
+    caps = [rules.turns_per_age] * rules.ages
+    for stage in catalog.wonder(wonder).side(side).stages[:stages]:
+        for effect in stage.effects:
+            if isinstance(effect, PlayLastCard | BuildFromDiscard):
+                caps = [cap + 1 for cap in caps]
+    return tuple(caps)
+
+
+def wildcard_limit(wonder: str | None, side: str, catalog: Catalog = CATALOG) -> int:
+    """The most science wildcards a city can have: one from each structure that gives one, and
+    its wonder side's (the best side's when its wonder is not known)."""
+    cards = sum(e.wildcards() for c in catalog.cards for e in c.effects)
+    sides = [
+        sum(e.wildcards() for stage in s.stages for e in stage.effects)
+        for w in catalog.wonders
+        for s in w.sides
+        if wonder is None or (w.id, s.side) == (wonder, side)
+    ]
+    return cards + max(sides, default=0)
+
+
 def random_shields(rng: random.Random) -> tuple[int, int, int]:
     """A city's shields at the end of each age: never fewer than the age before."""
     first = rng.randint(0, 4)
@@ -69,7 +97,6 @@ def build_legal_game(
     """
     rules = catalog.rules
     guilds = tuple(c.id for c in catalog.guilds())
-    structures = tuple(cid for cid in catalog.structure_ids if cid not in guilds)
     free_seat = rng.randrange(3) if players == 2 else -1
     n = 3 if players == 2 else players
     names = list(NAMES[:players])
@@ -82,15 +109,29 @@ def build_legal_game(
     ]
     limits = [build_limit(w, s, k, catalog) for w, s, k in zip(wonders, sides, stages, strict=True)]
     wanted = [round(limit * (fill if fill is not None else rng.random())) for limit in limits]
-    pool = [cid for cid in structures for _ in range(catalog.copies(cid, n))]
-    pool += rng.sample(guilds, n + rules.guilds_beyond_players)
+    # Each copy with its age: a city plays at most an age's turns of each age's cards (plus
+    # its wonder's extra builds), as validation's per-age check wants.
+    pool = [(card.id, card.age) for card in catalog.cards if not card.is_guild for _ in range(card.copies(n))]
+    guild_age = max(card.age for card in catalog.cards)
+    pool += [
+        (g, next(c.age for c in catalog.cards if c.id == g))
+        for g in rng.sample(guilds, n + rules.guilds_beyond_players)
+    ]
     rng.shuffle(pool)
+    caps = [age_caps(w, s, k, catalog) for w, s, k in zip(wonders, sides, stages, strict=True)]
     held: list[list[str]] = [[] for _ in range(n)]
-    for cid in pool:
-        takers = [i for i in range(n) if len(held[i]) < wanted[i] and cid not in held[i]]
+    by_age = [[0] * (guild_age + 1) for _ in range(n)]
+    for cid, age in pool:
+        takers = [
+            i
+            for i in range(n)
+            if len(held[i]) < wanted[i] and cid not in held[i] and by_age[i][age] < caps[i][age - 1]
+        ]
         if takers:
-            held[rng.choice(takers)].append(cid)
-    shields = [random_shields(rng) for _ in range(n)]
+            taker = rng.choice(takers)
+            held[taker].append(cid)
+            by_age[taker][age] += 1
+    shields = [shields_by_age_from_cards(held[i], wonders[i], sides[i], stages[i], catalog) for i in range(n)]
     tokens = tokens_from_shields_by_age(shields, rules)
     cities = []
     for seat in range(n):
@@ -104,7 +145,7 @@ def build_legal_game(
                 coins=rng.randint(0, 40),
                 cards=tuple(held[seat]),
                 military=tuple(tokens[seat]) if mode in ("tokens", "both") else None,
-                shields_by_age=shields[seat] if mode in ("shields", "both") else None,
+                shields_by_age=tuple(shields[seat]) if mode in ("shields", "both") else None,  # type: ignore[arg-type]
                 free_city=seat == free_seat,
             )
         )
@@ -152,7 +193,7 @@ def tables_with_pad_entries(draw: st.DrawFn) -> Game:
                     st.integers(0, 5),
                     st.integers(0, 5),
                     st.integers(0, 5),
-                    st.integers(0, 3),
+                    st.integers(0, wildcard_limit(city.wonder, city.side)),
                 ),
             )
         )

@@ -204,6 +204,34 @@ def test_olympia_a_builds_once_per_age_for_free_until_used():
 
 
 @pytest.mark.parametrize(
+    ("used", "words"),
+    [
+        pytest.param(
+            None,
+            "If the once-per-age free build of the Statue of Zeus in Olympia has not been used this age, "
+            "Bo can build the Temple with it for free.",
+            id="not given: the verdict says on what it depends",
+        ),
+        pytest.param(
+            False,
+            "Bo can build the Temple for free with the once-per-age free build of the Statue of Zeus in "
+            "Olympia: it has not been used this age.",
+            id="given false: the verdict says it plainly",
+        ),
+    ],
+)
+def test_olympia_a_free_build_is_said_plainly_when_the_table_says_it_is_unused(used, words):
+    """Ruling olympia-a-free-build; game format, During play: ``free_build_used``. When the
+    table says the power is unused, there is nothing to hedge."""
+    bo = BO if used is None else {**BO, "free_build_used": used}
+    assert str(verdict(table(ANA, bo, CY), 1, "temple", "free-build").reason) == words
+    assert words in [str(n) for n in verdict(table(ANA, bo, CY), 1, "temple").notes]
+    parsed = parse_game(table(ANA, bo, CY))
+    assert parsed.cities[1].free_build_used is used
+    assert game_to_dict(parsed)["cities"][1].get("free_build_used") is used  # written back as given
+
+
+@pytest.mark.parametrize(
     ("city", "card", "why"),
     [
         ({**BO, "stages": 1}, "temple", WhyNot.NO_POWER),  # stage 2 not built

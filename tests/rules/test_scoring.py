@@ -492,19 +492,24 @@ def test_a_derived_rhodes_shield_stage_says_what_was_assumed(catalog: Catalog) -
 def test_a_mixed_table_uses_tokens_where_given_and_resolves_the_rest(catalog: Catalog) -> None:
     game = table(
         ("stockade",),
+        ("barracks", "guard-tower"),
         (),
-        (),
-        seat0={"military": (1, 1, 3, 3, 5, 5)},
+        seat0={"military": (1, -1, 3, -1, 5, -1)},
         seat1={"military": None, "shields_by_age": (2, 2, 2)},
         seat2={"military": None},
     )
     sheet = score(game, catalog)
-    # Ana's tokens as given. Bartek (2 shields) against Ana (1, from her Stockade) and Cem
-    # (0): always wins. Cem, derived from no cards: loses everything. Both resolutions
-    # rest on derived shields, so both are flagged.
-    assert [points(c, Category.MILITARY) for c in sheet.cities] == [18, 18, -6]
+    # Ana's tokens as given. Bartek (2 shields typed) against Ana (1, from her Stockade) and
+    # Cem (0): always wins. Cem, derived from no cards: loses everything. The given tokens and
+    # the worked-out ones pair up; both resolutions rest on shields derived from cards.
+    assert [points(c, Category.MILITARY) for c in sheet.cities] == [6, 18, -6]
     assert codes(sheet) == ["military-assumed"]
-    assert "The conflict tokens of Bartek and Cem were not given" in str(sheet.problems[0].message)
+    # The warning names where each city's shields came from: typed, or the red cards.
+    assert str(sheet.problems[0].message) == (
+        "The conflict tokens of Bartek and Cem were not given: they were worked out from the shields typed "
+        "for Bartek and from the red cards of Ana and Cem, each counted from its own age on; compare them "
+        "with the tokens on the table."
+    )
 
 
 def test_strategists_count_defeats_resolved_from_shields(catalog: Catalog) -> None:

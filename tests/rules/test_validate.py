@@ -34,12 +34,14 @@ def codes(game: Game, catalog: Catalog) -> list[str]:
     return [p.code for p in errors(game, catalog)]
 
 
-# Twenty distinct structures that all exist at 3 players (one copy each or more).
+# Distinct structures that all exist at 3 players (one copy each or more), never more than
+# six of one age among the first 21: Loom, Glassworks and Press (of Ages I and II) first, then
+# one card of each age in turn.
 THREE_PLAYER_CARDS = (
-    "lumber-yard", "stone-pit", "clay-pool", "ore-vein", "clay-pit", "timber-yard", "loom",
-    "glassworks", "press", "baths", "altar", "theater", "east-trading-post", "west-trading-post",
-    "marketplace", "stockade", "barracks", "guard-tower", "apothecary", "workshop", "scriptorium",
-    "sawmill",
+    "loom", "glassworks", "press",
+    "lumber-yard", "sawmill", "pantheon", "stone-pit", "quarry", "gardens",
+    "clay-pool", "brickyard", "town-hall", "ore-vein", "foundry", "palace",
+    "baths", "aqueduct", "senate", "altar", "temple", "haven", "theater", "statue", "lighthouse",
 )  # fmt: skip
 
 
@@ -220,9 +222,21 @@ def test_balanced_tokens_that_cannot_pair_between_neighbours_are_bad_military(ca
     assert problem.code == "bad-military" and "no outcome of the conflicts" in str(problem.message)
 
 
-def test_the_pairing_is_only_checked_when_every_city_gives_its_tokens(catalog: Catalog) -> None:
+def test_given_tokens_must_pair_up_with_the_tokens_worked_out_for_the_other_cities(catalog: Catalog) -> None:
+    """Rulebook (2010), End of an age: each victory token is a neighbour's defeat in the same
+    conflict. Cem gives no tokens: they are worked out from its cards (no shields, so no
+    conflict won or lost), and Ana's two victories against Bartek's one defeat cannot pair up."""
     game = table((), (), (), seat0={"military": (1, 3)}, seat1={"military": (-1,)})
-    assert codes(game, catalog) == []
+    [problem] = errors(game, catalog)
+    assert (problem.code, problem.city, problem.field) == ("bad-military", None, "cities")
+    assert str(problem.message) == (
+        "The conflict tokens given for Ana and Bartek and those worked out from the shields of Cem cannot "
+        "pair up: each victory needs a neighbour's defeat, but together they hold 2 victories and 1 defeat; "
+        "check the tokens and the shields."
+    )
+    # Cem's Stockade beats both in every age: every defeat given has its victory.
+    fits = table((), (), ("stockade",), seat0={"military": (-1, -1, -1)}, seat1={"military": (-1, -1, -1)})
+    assert codes(fits, catalog) == []
 
 
 def test_every_problem_is_reported_at_once(catalog: Catalog) -> None:
