@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from assistant.stats import player_key, read_summary, stats_to_dict, table_stats
+from assistant.stats import category_order, player_key, read_summary, stats_to_dict, table_stats
 
 
 def city(
@@ -132,3 +132,54 @@ def test_the_table_s_category_averages_count_every_player_game():
     # Science: Ana 10 (G1) + Bo 20 (G1) + anna 30 (G5) = 60 over 13 player-games.
     assert stats.category_average("science") == pytest.approx(60 / 13)
     assert stats.category_average("military") == 0
+
+
+def test_each_wonder_s_games_and_win_rate_whichever_its_side():
+    """The whole wonder (side None) beside its sides, by hand from HISTORY: Giza won every
+    time it was played (G1 Ana A, G2 Bo A, G3 Cy A shared, G4 Ana B), Rhodes never (G1 Bo B,
+    G2 Ana A, G3 Bo A); the Free City's Olympia is nobody's."""
+    stats = table_stats(HISTORY)
+    whole = [(w.wonder, w.side, w.games, w.wins) for w in stats.wonder_totals]
+    assert whole == [
+        ("giza", None, 4, 4),
+        ("rhodes", None, 3, 0),
+        ("babylon", None, 2, 0),
+        ("alexandria", None, 1, 1),  # as many games as Ephesus, more wins
+        ("ephesus", None, 1, 0),
+    ]
+    assert stats.wonder_totals[0].win_rate == 1.0 and stats.wonder_totals[1].win_rate == 0.0
+    # Each whole wonder is the sum of its sides.
+    for w in stats.wonder_totals:
+        sides = [s for s in stats.wonders if s.wonder == w.wonder]
+        assert (w.games, w.wins) == (sum(s.games for s in sides), sum(s.wins for s in sides))
+    ana = by_name(stats)["Ana"]
+    assert {k: (w.games, w.wins) for k, w in ana.wonder_totals.items()} == {
+        "giza": (2, 2),  # side A in G1, side B in G4
+        "rhodes": (1, 0),
+        "alexandria": (1, 1),
+    }
+    out = stats_to_dict(stats)
+    assert out["wonder_totals"][0] == {"wonder": "giza", "side": None, "games": 4, "wins": 4, "win_rate": 1.0}
+    ana_out = next(p for p in out["players"] if p["name"] == "Ana")
+    assert [(w["wonder"], w["side"], w["games"]) for w in ana_out["wonder_totals"]] == [
+        ("giza", None, 2),
+        ("alexandria", None, 1),
+        ("rhodes", None, 1),
+    ]
+
+
+def test_the_categories_follow_the_games_editions():
+    """The first edition's pad order (science before commercial), then what a later edition
+    adds (the toy edition's "bonus"), none dropped."""
+    from tests.conftest import TOY_EDITION
+
+    toy = game(
+        6, "2026-02-16", [city("Ana", 9, 1, bonus=3), city("Bo", 1, 2, commercial=1)], edition=TOY_EDITION
+    )
+    both = table_stats([*HISTORY, toy])
+    assert both.categories == ("military", "science", "commercial", "bonus")
+    full = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+    assert category_order([1]) == full and category_order([TOY_EDITION, 1]) == (*full, "bonus")
+    assert category_order([2])[:3] == ("wonder", "treasury", "military")  # the 2020 pad's order
+    assert by_name(both)["Ana"].category_average("bonus") == pytest.approx(3 / 5)
+    assert category_order([1], {"science", "unknown"}) == ("science", "unknown")

@@ -14,7 +14,7 @@ import csv
 import gc
 import io
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -30,7 +30,16 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from .. import jsonio
 from ..rules.catalog import available_editions, catalog_for
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
-from ..stats import GameSummary, PlayerStats, TableStats, player_key, read_summary, table_stats
+from ..stats import (
+    GameSummary,
+    PlayerStats,
+    TableStats,
+    WonderStats,
+    category_order,
+    player_key,
+    read_summary,
+    table_stats,
+)
 from ..store import games as store
 from ..store import groups as repo
 from ..store.models import GroupRow
@@ -336,7 +345,8 @@ def export_csv(token: str) -> Response:
     past = history(group)
     out = io.StringIO()
     writer = csv.writer(out)
-    categories = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+    # Every category of the games' editions, in their pads' order (a later edition's own last).
+    categories = category_order({line.edition for line in past.lines} or {1})
     writer.writerow(
         [
             "game",
@@ -650,22 +660,48 @@ def _table_charts(stats: TableStats) -> dict[str, Any]:
         series.append(charts.Series(p.name, values))
     first = format_date(games[0][0], "short") if games else ""
     last = format_date(games[-1][0], "short") if games else ""
-    wonder_rows = [
-        charts.Bar(
-            _wonder_label(w.wonder, w.side),
-            w.win_rate,
-            _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
-        )
-        for w in stats.wonders[:14]
-    ]
     shares = _shares(stats.categories, stats.category_average)
     return {
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
         "totals": charts.line_chart(series, title=_("Totals over time"), first=first, last=last),
         "legend": [(n % charts.SERIES, p.name) for n, p in enumerate(players)],
-        "wonders": charts.bar_chart(wonder_rows, title=_("Win rate by wonder")),
+        "wonders": _wonder_chart(stats.wonder_totals),
+        "wonder_rows": _wonder_rows(stats.wonder_totals, stats.wonders),
     }
+
+
+def _wonder_chart(totals: list[WonderStats]) -> Any:
+    """Each wonder's win rate, whichever its side (the sides are in the table below it)."""
+    return charts.bar_chart(
+        [
+            charts.Bar(
+                _wonder_label(w.wonder, None),
+                w.win_rate,
+                _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
+            )
+            for w in totals[:14]
+        ],
+        title=_("Win rate by wonder"),
+    )
+
+
+def _wonder_rows(totals: list[WonderStats], sides: Iterable[WonderStats]) -> list[dict[str, Any]]:
+    """The wonders' table: each wonder (most played first), then each of its sides."""
+    by_wonder: dict[str, list[WonderStats]] = {}
+    for side in sides:
+        by_wonder.setdefault(side.wonder, []).append(side)
+    return [
+        {
+            "label": _wonder_label(w.wonder, None),
+            "stats": w,
+            "sides": [
+                (_side_label(w.wonder, s.side), s)
+                for s in sorted(by_wonder.get(w.wonder, []), key=lambda s: s.side or "")
+            ],
+        }
+        for w in totals
+    ]
 
 
 def _shares(categories: tuple[str, ...], average: Any) -> list[charts.Share]:
@@ -680,7 +716,7 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
     first = format_date(p.history[0][0], "short") if p.history else ""
     last = format_date(p.history[-1][0], "short") if p.history else ""
     shares = _shares(stats.categories, p.category_average)
-    wonders = sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
+    totals = sorted(p.wonder_totals.values(), key=lambda w: (-w.games, -w.wins, w.wonder))
     return {
         "totals": charts.line_chart(
             [charts.Series(p.name, [t for _d, _g, t in p.history])],
@@ -690,26 +726,28 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
         ),
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
-        "wonders": charts.bar_chart(
-            [
-                charts.Bar(
-                    _wonder_label(w.wonder, w.side),
-                    w.win_rate,
-                    _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
-                )
-                for w in wonders[:14]
-            ],
-            title=_("Win rate by wonder"),
-        ),
+        "wonders": _wonder_chart(totals),
+        "wonder_rows": _wonder_rows(totals, p.wonders.values()),
     }
 
 
 def _wonder_label(wonder: str, side: str | None) -> str:
-    """A wonder side's short name, as the reference pages write it (first edition's names;
-    a wonder only the second edition has is named from it)."""
+    """A wonder side's short name (or the wonder's, side None), as the reference pages write
+    it (first edition's names; a wonder only a later edition has is named from it)."""
     for edition in available_editions():
         catalog = catalog_for(edition)
         if catalog.has_wonder(wonder):
             name = catalog.wonder(wonder).short_name
             return f"{name} {render_text(catalog.rules.side_name(side))}" if side else name
-    return wonder
+    return f"{wonder} {side}" if side else wonder
+
+
+def _side_label(wonder: str, side: str | None) -> str:
+    """A side's name alone, as the edition of the wonder names it ("A", "B")."""
+    if side is None:
+        return "—"
+    for edition in available_editions():
+        catalog = catalog_for(edition)
+        if catalog.has_wonder(wonder):
+            return _("Side %(side)s", side=render_text(catalog.rules.side_name(side)))
+    return _("Side %(side)s", side=side)

@@ -651,6 +651,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         },
         "WonderRecord": {
             "type": "object",
+            "description": "How a wonder side (or a whole wonder, side null) fared.",
             "required": ["wonder", "side", "games", "wins", "win_rate"],
             "properties": {
                 "wonder": {"type": "string"},
@@ -662,7 +663,15 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         },
         "TableStats": {
             "type": "object",
-            "required": ["games", "shared_victories", "players", "wonders", "records", "categories"],
+            "required": [
+                "games",
+                "shared_victories",
+                "players",
+                "wonders",
+                "wonder_totals",
+                "records",
+                "categories",
+            ],
             "description": "Only locked games count, from the scores kept when each was locked.",
             "properties": {
                 "games": {"type": "integer", "minimum": 0},
@@ -670,12 +679,26 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "pad_games": {"type": "integer", "minimum": 0},
                 "first": {"type": ["string", "null"], "format": "date"},
                 "last": {"type": ["string", "null"], "format": "date"},
-                "categories": {"type": "array", "items": {"type": "string"}},
+                "categories": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "The categories seen, in the pad's order of the games' editions.",
+                },
                 "players": {
                     "type": "array",
                     "items": {
                         "type": "object",
-                        "required": ["key", "name", "games", "wins", "win_rate", "average", "best"],
+                        "required": [
+                            "key",
+                            "name",
+                            "games",
+                            "wins",
+                            "win_rate",
+                            "average",
+                            "best",
+                            "wonders",
+                            "wonder_totals",
+                        ],
                         "properties": {
                             "key": {"type": "string", "description": "How the name is matched across games."},
                             "name": {"type": "string"},
@@ -685,8 +708,21 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                             "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
                             "average": {"type": "number"},
                             "best": {"type": ["integer", "null"]},
-                            "categories": {"type": "object", "additionalProperties": {"type": "number"}},
-                            "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                            "categories": {
+                                "type": "object",
+                                "additionalProperties": {"type": "number"},
+                                "description": "The player's average per game in each category of the stats.",
+                            },
+                            "wonders": {
+                                "type": "array",
+                                "items": _ref("WonderRecord"),
+                                "description": "Each wonder side the player played.",
+                            },
+                            "wonder_totals": {
+                                "type": "array",
+                                "items": _ref("WonderRecord"),
+                                "description": "Each wonder the player played, whichever its side (side null).",
+                            },
                             "totals": {
                                 "type": "array",
                                 "items": {
@@ -701,7 +737,16 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         },
                     },
                 },
-                "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                "wonders": {
+                    "type": "array",
+                    "items": _ref("WonderRecord"),
+                    "description": "Each wonder side played (the Free City's left out), most games first.",
+                },
+                "wonder_totals": {
+                    "type": "array",
+                    "items": _ref("WonderRecord"),
+                    "description": "Each wonder played, whichever its side (side null), most games first.",
+                },
                 "records": {
                     "type": "array",
                     "items": {

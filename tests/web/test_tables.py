@@ -260,3 +260,63 @@ def test_a_game_locked_before_records_were_kept_gets_its_record_once(app, client
         from assistant.web.db import get_session
 
         assert get_session().query(GameRow).filter_by(edit_token=token).one().summary is not None
+
+
+def test_each_wonder_whichever_its_side_in_the_api_the_table_and_the_player_page(client):
+    """Ana wins both games on Giza, once on side A and once on side B (two stages score
+    3 + 5 on either side): Giza 2 games, 2 wins; each side 1 of 1."""
+    table = new_table(client)
+    add_game(client, table)
+    side_b = three()
+    side_b["cities"][0]["side"] = "B"
+    add_game(client, table, side_b)
+    stats = read(client, table)["stats"]
+    assert [(w["wonder"], w["side"], w["games"], w["wins"]) for w in stats["wonder_totals"]] == [
+        ("giza", None, 2, 2),
+        ("babylon", None, 2, 0),
+        ("rhodes", None, 2, 0),
+    ]
+    assert {(w["wonder"], w["side"]): w["games"] for w in stats["wonders"]}[("giza", "B")] == 1
+    ana = players({"stats": stats})["Ana"]
+    assert ana["wonder_totals"] == [{"wonder": "giza", "side": None, "games": 2, "wins": 2, "win_rate": 1.0}]
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    rows = re.findall(
+        r'<tr class="(wonder|side)-row" data-wonder="(\w+)"(?: data-side="(\w)")?><th scope="row">([^<]*)</th><td>(\d+)</td><td>(\d+) ',
+        page,
+    )
+    assert rows[:3] == [
+        ("wonder", "giza", "", "Giza", "2", "2"),
+        ("side", "giza", "A", "Side A", "1", "1"),
+        ("side", "giza", "B", "Side B", "1", "1"),
+    ]
+    assert [r[1] for r in rows if r[0] == "wonder"] == ["giza", "babylon", "rhodes"]
+    chart = re.search(r'<section id="charts">.*?</section>', page, re.S).group(0)
+    assert "Giza</text>" in chart and "2/2" in chart  # one bar for the whole wonder
+    player_page = client.get(f"/t/{table}/p/{ana['key']}").get_data(as_text=True)
+    assert 'id="player-wonder-table"' in player_page and 'data-wonder="giza" data-side="B"' in player_page
+
+
+def test_the_csv_has_every_category_of_the_games_editions(client):
+    """A toy-edition game (its red cards score in "bonus", a category the base game lacks)
+    beside a first-edition one: the CSV keeps "bonus", in the pads' order."""
+    from tests.test_toy_edition import TOTALS, TOY_GAME
+
+    table = new_table(client)
+    add_game(client, table)
+    add_game(client, table, copy.deepcopy(TOY_GAME))
+    text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
+    header = next(csv.reader(io.StringIO(text)))
+    assert header[12:] == [
+        "military",
+        "treasury",
+        "wonder",
+        "civilian",
+        "science",
+        "commercial",
+        "guilds",
+        "bonus",
+    ]
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text)) if r["edition"] != "1"}
+    assert rows["Ana"]["bonus"] == "1" and rows["Ana"]["total"] == str(TOTALS["Ana"])
+    assert next(r for r in csv.DictReader(io.StringIO(text)) if r["edition"] == "1")["bonus"] == ""
+    assert read(client, table)["stats"]["categories"][-1] == "bonus"
