@@ -201,15 +201,20 @@ def _link(endpoint: str, **values: Any) -> str:
 
 
 def _public(row: Any) -> dict[str, Any]:
+    """A stored game's answer. A locked game's ``scores`` are its record (kept at the lock);
+    when today's scoring differs from it, ``scored_today`` says what it makes of the game."""
     from ..rules.scoring import score_game
 
     data = store.game_dict(row)
-    game = _game(data)
+    game, _error = gamestate.read(data)
+    kept = gamestate.kept_record(row, game)
+    # A game that does not read (and has no record to show) answers 400, naming the field.
+    sheet = kept.sheet if kept is not None else score_game(game if game is not None else _game(data))
     link = _link
 
-    return {
+    body = {
         "game": data,
-        "scores": sheet_to_dict(score_game(game), render_text),
+        "scores": sheet_to_dict(sheet, render_text),
         "versions": [c.version for c in row.cities],
         "locked": row.locked,
         "mode": row.mode,
@@ -219,6 +224,9 @@ def _public(row: Any) -> dict[str, Any]:
         "view_url": link("games.scoreboard", token=row.view_token),
         "view_token": row.view_token,
     }
+    if kept is not None:
+        body["scored_today"] = sheet_to_dict(kept.today, render_text) if kept.today is not None else None
+    return body
 
 
 @bp.post("/games")

@@ -579,7 +579,20 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["game", "scores", "versions", "locked", "state", "view_url"],
             "properties": {
                 "game": _ref("Game"),
-                "scores": _ref("ScoreSheet"),
+                "scores": {
+                    **_ref("ScoreSheet"),
+                    "description": (
+                        "The game's scores. A locked game's are its record, kept when it was locked, "
+                        "whatever the rules data says since (their explanations as written then)."
+                    ),
+                },
+                "scored_today": {
+                    "anyOf": [_ref("ScoreSheet"), {"type": "null"}],
+                    "description": (
+                        "Only for a locked game whose record today's rules data scores differently: "
+                        "today's scores (null: the game no longer reads with today's rules data)."
+                    ),
+                },
                 "versions": {"type": "array", "items": {"type": "integer", "minimum": 1}},
                 "locked": {"type": "boolean"},
                 "mode": {"type": "string", "enum": ["cards", "pad"]},

@@ -93,19 +93,54 @@ def test_a_locked_game_keeps_its_record_when_the_rules_change(client, monkeypatc
     token = add_game(client, table)
     assert 'id="record-note"' not in client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
     from assistant.rules import scoring
+    from assistant.rules.model import Category
 
     real = scoring.score_game
 
     def inflated(game, *args, **kwargs):  # a later rules data that scores more
         sheet = real(game, *args, **kwargs)
-        return dataclasses.replace(sheet, cities=tuple(c._replace(total=c.total + 100) for c in sheet.cities))
+        more = {
+            **sheet.cities[0].categories,
+            Category.CIVILIAN: sheet.cities[0].categories[Category.CIVILIAN] + 100,
+        }
+        return dataclasses.replace(
+            sheet,
+            cities=tuple(
+                c._replace(total=c.total + 100, categories=more if c.seat == 0 else c.categories)
+                for c in sheet.cities
+            ),
+        )
 
     monkeypatch.setattr(scoring, "score_game", inflated)
     assert players(read(client, table))["Ana"]["best"] == THREE_TOTALS["Ana"]  # the record
-    stored = client.get(f"/api/v1/games/{token}").get_json()
-    assert stored["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"] + 100  # scored today
+    # The game's own answer serves the record too, and says what today's rules make of it.
+    stored = client.get(f"/api/v1/games/{token}")
+    fits(stored.get_json(), "/api/v1/games/{token}", "get", 200)
+    scores, today = stored.get_json()["scores"], stored.get_json()["scored_today"]
+    assert {c["player"]: c["total"] for c in scores["cities"]} == THREE_TOTALS
+    assert scores["cities"][0]["categories"]["civilian"] == 8 and scores["winners"] == ["Ana"]
+    assert today["cities"][0]["total"] == THREE_TOTALS["Ana"] + 100  # scored today
+    assert today["cities"][0]["categories"]["civilian"] == 108
+    view = client.get(f"/api/v1/games/{stored.get_json()['view_token']}").get_json()
+    assert view["scores"] == scores
+    # The scoreboard (and its live part) shows the kept totals and categories, and notes today's.
     board = client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
-    assert 'id="record-note"' in board and f"Ana {THREE_TOTALS['Ana']}" in board
+    totals = dict(re.findall(r'data-seat="\d" data-total="(\d+)">.*?<b>([^<]+)</b>', board, re.S))
+    assert {name: int(total) for total, name in totals.items()} == THREE_TOTALS
+    assert 'id="record-note"' in board and f"Ana {THREE_TOTALS['Ana'] + 100}" in board
+    assert "Civilian: 8</h3>" in board and "Baths: 3 victory points" in board
+    live = client.get(f"/g/{token}/scoreboard?partial=1").get_data(as_text=True)
+    assert (
+        f'data-total="{THREE_TOTALS["Ana"]}"' in live
+        and f'data-total="{THREE_TOTALS["Ana"] + 100}"' not in live
+    )
+    # The printed sheet is the record's.
+    from pypdf import PdfReader
+
+    pdf = client.get(f"/g/{token}/sheet.pdf?lang=en")
+    assert pdf.status_code == 200
+    front = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
+    assert str(THREE_TOTALS["Ana"]) in front and str(THREE_TOTALS["Ana"] + 100) not in front
     # Opening the game again drops its record; locking it again keeps the new one.
     client.post(f"/api/v1/games/{token}/lock", json={"locked": False})
     assert read(client, table)["stats"]["games"] == 0
@@ -320,3 +355,26 @@ def test_the_csv_has_every_category_of_the_games_editions(client):
     assert rows["Ana"]["bonus"] == "1" and rows["Ana"]["total"] == str(TOTALS["Ana"])
     assert next(r for r in csv.DictReader(io.StringIO(text)) if r["edition"] == "1")["bonus"] == ""
     assert read(client, table)["stats"]["categories"][-1] == "bonus"
+
+
+def test_a_locked_game_that_today_s_rules_cannot_read_shows_its_record(client, monkeypatch):
+    """A card the rules data no longer knows: the game does not read any more, its record
+    is still shown (scoreboard, API, PDF), with a note instead of today's totals."""
+    table = new_table(client)
+    token = add_game(client, table)
+    from assistant.rules.errors import GameFormatError
+    from assistant.rules.text import Text
+    from assistant.web import gamestate
+
+    def unreadable(data):
+        raise GameFormatError("cities[0].cards[0]", Text("Unknown card."))
+
+    monkeypatch.setattr(gamestate, "parse_game", unreadable)
+    board = client.get(f"/g/{token}/scoreboard")
+    assert board.status_code == 200
+    text = board.get_data(as_text=True)
+    assert 'id="record-note"' in text and "cannot read it with today's rules data" in text
+    assert f'data-total="{THREE_TOTALS["Ana"]}"' in text
+    body = client.get(f"/api/v1/games/{token}").get_json()
+    assert body["scored_today"] is None and body["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"]
+    assert client.get(f"/g/{token}/sheet.pdf?lang=en").status_code == 200
