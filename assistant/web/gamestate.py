@@ -148,7 +148,15 @@ def kept_record(row: GameRow, game: Game | None) -> Kept | None:
 def _numbers_of_sheet(sheet: ScoreSheet) -> tuple[Any, ...]:
     return (
         [
-            (c.player, c.total, c.rank, c.coins, {str(k): v for k, v in c.categories.items()}, c.wonder, c.side)
+            (
+                c.player,
+                c.total,
+                c.rank,
+                c.coins,
+                {str(k): v for k, v in c.categories.items()},
+                c.wonder,
+                c.side,
+            )
             for c in sheet.cities
         ],
         list(sheet.winners),
@@ -196,7 +204,10 @@ def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) ->
                 rank=c.get("rank"),
                 details=tuple(
                     Detail(
-                        Category(d["category"]), int(d["points"]), str(d.get("source", "")), _words(d.get("reason"))
+                        Category(d["category"]),
+                        int(d["points"]),
+                        str(d.get("source", "")),
+                        _words(d.get("reason")),
                     )
                     for d in c.get("details", ())
                 ),
@@ -212,7 +223,12 @@ def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) ->
         winners=tuple(str(w) for w in snapshot.get("winners", ())),
         problems=tuple(
             Problem(
-                p["severity"], p["code"], _words(p.get("message")), p.get("city"), p.get("card"), p.get("field")
+                p["severity"],
+                p["code"],
+                _words(p.get("message")),
+                p.get("city"),
+                p.get("card"),
+                p.get("field"),
             )
             for p in snapshot.get("problems", ())
         ),

@@ -52,6 +52,8 @@ bp = Blueprint("groups", __name__)
 
 MAX_RECENT_TABLES = 6
 PAGE_SIZE = 30
+MAX_QUERY = 40
+"""The longest search a table's games are searched with (a name, a title)."""
 _CACHE_SIZE = 64
 _STATS: OrderedDict[tuple[Any, ...], TableStats] = OrderedDict()
 
@@ -227,8 +229,8 @@ def table(token: str) -> str:
     past = history(group)
     since, until, edition = _filters()
     stats = group_stats(past, since, until, edition)
-    q = (request.args.get("q") or "").strip()[:40]
-    lines = [line for line in past.lines if _shown(line, q, since, until, edition, past.names)]
+    q = (request.args.get("q") or "").strip()[:MAX_QUERY]
+    lines = matching(past, q, since, until, edition)
     page = max(1, int(request.args.get("page", "1") or 1)) if request.args.get("page", "1").isdigit() else 1
     shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     link = _absolute("groups.table", token=token)
@@ -616,6 +618,14 @@ def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) 
         "cities": [{**c, "player": _shown_name(c["player"], names)} for c in ranked],
         "winners": [_shown_name(c["player"], names) for c in ranked if c["rank"] == 1],
     }
+
+
+def matching(
+    past: History, q: str, since: date | None, until: date | None, edition: int | None
+) -> list[repo.GameLine]:
+    """The table's games, newest first, of the period and edition chosen (as the statistics
+    count them: by the day each was played), and with ``q`` in a player's name or the title."""
+    return [line for line in past.lines if _shown(line, q, since, until, edition, past.names)]
 
 
 def _shown(

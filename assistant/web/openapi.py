@@ -605,6 +605,24 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 },
                 "view_url": {"type": "string"},
                 "view_token": {"type": "string"},
+                "table": {
+                    "description": (
+                        "The table the game is kept at (null: none). Its token and link only when the "
+                        "game is read with its edit token: a read-only link never hands out the table's."
+                    ),
+                    "anyOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "required": ["name"],
+                            "properties": {
+                                "name": {"type": ["string", "null"]},
+                                "token": {"type": "string"},
+                                "url": {"type": "string"},
+                            },
+                        },
+                    ],
+                },
                 "token": {"type": "string", "description": "The edit token (only when the game is created)."},
                 "edit_url": {"type": "string"},
             },
@@ -615,6 +633,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "properties": {
                 "game": _ref("Game"),
                 "title": {"type": "string", "maxLength": 80, "pattern": PRINTABLE},
+                "table": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{1,64}$",
+                    "description": "The token of a table to keep the game at (404 when no table has it).",
+                },
             },
         },
         "ReplaceCity": {
@@ -661,6 +684,18 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         "CreateTable": {
             "type": "object",
             "properties": {"name": {"type": "string", "maxLength": 80, "pattern": PRINTABLE}},
+        },
+        "RenameTable": {
+            "type": "object",
+            "required": ["name"],
+            "properties": {
+                "name": {
+                    "type": ["string", "null"],
+                    "maxLength": 80,
+                    "pattern": PRINTABLE,
+                    "description": "The table's new name (null or empty: no name).",
+                }
+            },
         },
         "WonderRecord": {
             "type": "object",
@@ -945,12 +980,13 @@ PATHS: dict[str, Any] = {
     },
     "/api/v1/games": {
         "post": {
-            "summary": "Store a new game",
+            "summary": "Store a new game (in a table, given its token)",
             "operationId": "createGame",
             "requestBody": _body("CreateGame"),
             "responses": {
                 "201": _json(_ref("StoredGame"), "The stored game with its edit token."),
                 "400": ERROR,
+                "404": _json(_ref("Error"), "No table has the token given under table."),
             },
         },
     },
@@ -1029,16 +1065,41 @@ PATHS: dict[str, Any] = {
                     "in": "query",
                     "required": False,
                     "schema": {"type": "string", "format": "date"},
+                    "description": "Games played on or after this day (the games listed and counted).",
                 },
                 {
                     "name": "until",
                     "in": "query",
                     "required": False,
                     "schema": {"type": "string", "format": "date"},
+                    "description": "Games played on or before this day (the games listed and counted).",
                 },
-                {"name": "edition", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {
+                    "name": "edition",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer"},
+                    "description": "Games of this edition only (the games listed and counted).",
+                },
+                {
+                    "name": "q",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "maxLength": 40, "pattern": PRINTABLE},
+                    "description": (
+                        "Only the games with this in a player's name (case and accents ignored) or "
+                        "in their title; the statistics are not searched."
+                    ),
+                },
             ],
             "responses": {"200": _json(_ref("TableRead"), "The table."), "400": ERROR, "404": ERROR},
+        },
+        "patch": {
+            "summary": "Rename the table",
+            "operationId": "renameTable",
+            "parameters": [TABLE],
+            "requestBody": _body("RenameTable"),
+            "responses": {"200": _json(_ref("Table"), "The table, renamed."), "400": ERROR, "404": ERROR},
         },
     },
     "/api/v1/tables/{table}/games/{token}": {

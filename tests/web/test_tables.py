@@ -378,3 +378,90 @@ def test_a_locked_game_that_today_s_rules_cannot_read_shows_its_record(client, m
     body = client.get(f"/api/v1/games/{token}").get_json()
     assert body["scored_today"] is None and body["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"]
     assert client.get(f"/g/{token}/sheet.pdf?lang=en").status_code == 200
+
+
+def test_the_create_game_schema_has_the_table_the_api_accepts(client):
+    """The API takes ``"table"`` (a table's token) when a game is created: the document says
+    so, and refuses what the API refuses (a table that is not a token)."""
+    doc = document()
+    create = {**doc["components"]["schemas"]["CreateGame"], "components": doc["components"]}
+    validator = jsonschema.Draft202012Validator(create)
+    table = new_table(client)
+    body = {"game": three(), "table": table}
+    assert validator.is_valid(body)
+    assert client.post("/api/v1/games", json=body).status_code == 201
+    for wrong in (5, None, "no/such token"):
+        assert not validator.is_valid({"game": three(), "table": wrong})
+        assert client.post("/api/v1/games", json={"game": three(), "table": wrong}).status_code in (400, 404)
+    missing = client.post("/api/v1/games", json={"game": three(), "table": "nosuchtable"})
+    assert missing.status_code == 404 and missing.get_json()["field"] == "table"
+    fits(missing.get_json(), "/api/v1/games", "post", 404)
+
+
+def test_the_api_renames_a_table(client):
+    table = new_table(client)
+    before = read(client, table)["table"]["version"]
+    renamed_ = client.patch(f"/api/v1/tables/{table}", json={"name": "  Friday   club "})
+    assert renamed_.status_code == 200
+    fits(renamed_.get_json(), "/api/v1/tables/{table}", "patch", 200)
+    assert renamed_.get_json()["name"] == "Friday club" and renamed_.get_json()["version"] == before + 1
+    assert read(client, table)["table"]["name"] == "Friday club"
+    assert "Friday club" in client.get(f"/t/{table}").get_data(as_text=True)
+    assert client.patch(f"/api/v1/tables/{table}", json={"name": None}).get_json()["name"] is None
+    for body, field in (({}, "name"), ({"name": "x" * 81}, "name"), ({"name": 3}, "name")):
+        refused = client.patch(f"/api/v1/tables/{table}", json=body)
+        assert refused.status_code == 400 and refused.get_json()["field"] == field
+    assert client.patch("/api/v1/tables/nosuchtable", json={"name": "x"}).status_code == 404
+
+
+def test_the_api_lists_the_games_it_counts_and_finds_them(client):
+    """since/until/edition choose the games listed as they choose the games counted (live:
+    ?since=2099-01-01 listed 2 games against 0 counted); q finds games as the page does."""
+    table = new_table(client)
+    games = [
+        {"game": renamed(three(), ["Ana", "Bo", "Cy"]), "played_on": "2026-01-05", "locked": True},
+        {"game": renamed(three(), ["Dee", "Bo", "Cy"]), "played_on": "2026-02-05", "locked": True},
+        {"game": renamed(three(), ["Ana", "Dee", "Eve"]), "played_on": "2026-02-06", "title": "Eve's first"},
+    ]
+    assert client.post(f"/api/v1/tables/{table}/import", json={"games": games}).status_code == 201
+
+    def listed(**query: str) -> tuple[list[str], int]:
+        body = read(client, table, **query)
+        return [g["played_on"] for g in body["games"]], body["stats"]["games"]
+
+    assert listed() == (["2026-02-06", "2026-02-05", "2026-01-05"], 2)
+    assert listed(since="2099-01-01") == ([], 0)
+    assert listed(since="2026-02-01") == (["2026-02-06", "2026-02-05"], 1)
+    assert listed(until="2026-01-31") == (["2026-01-05"], 1)
+    assert listed(edition="2") == ([], 0)
+    assert listed(q="dee") == (["2026-02-06", "2026-02-05"], 2)  # the statistics are not searched
+    assert listed(q="DÉE", since="2026-02-06") == (["2026-02-06"], 0)
+    assert listed(q="eve's") == (["2026-02-06"], 2)  # a player, or the title
+    assert listed(q="zed") == ([], 2)
+    too_long = client.get(f"/api/v1/tables/{table}", query_string={"q": "x" * 41})
+    assert too_long.status_code == 400 and too_long.get_json()["field"] == "q"
+
+
+def test_a_game_says_its_table_but_a_read_only_link_never_hands_out_the_table_s_token(client):
+    table = new_table(client)
+    token = add_game(client, table)
+    by_edit = client.get(f"/api/v1/games/{token}")
+    fits(by_edit.get_json(), "/api/v1/games/{token}", "get", 200)
+    assert by_edit.get_json()["table"] == {
+        "name": "Thursday club",
+        "token": table,
+        "url": f"http://table.test/t/{table}",
+    }
+    view = by_edit.get_json()["view_token"]
+    by_view = client.get(f"/api/v1/games/{view}")
+    fits(by_view.get_json(), "/api/v1/games/{token}", "get", 200)
+    assert by_view.get_json()["table"] == {"name": "Thursday club"}
+    assert table not in by_view.get_data(as_text=True)
+    # Answers to the edit token say it too; a game at no table says null.
+    assert (
+        client.post(f"/api/v1/games/{token}/lock", json={"locked": False}).get_json()["table"]["token"]
+        == table
+    )
+    alone = client.post("/api/v1/games", json={"game": three()}).get_json()
+    assert alone["table"] is None
+    assert client.put(f"/api/v1/tables/{table}/games/{alone['token']}").get_json()["table"]["token"] == table
