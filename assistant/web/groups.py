@@ -538,6 +538,7 @@ def import_into(group: GroupRow, data: Any) -> int:
         ]
         if changes:
             repo.set_names(session, group, changes)
+    repo.reread(session, group)  # each game moved the table's version on in the database
     return len(ready)
 
 
