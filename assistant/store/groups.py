@@ -13,10 +13,10 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .games import clean_title, is_token, new_token
+from .games import clean_title, game_dict, is_token, new_token
 from .models import GameRow, GroupNameRow, GroupRow, utcnow
 
 MAX_GROUP_GAMES = 100_000
@@ -120,6 +120,19 @@ def games_of(session: Session, group: GroupRow) -> list[GameLine]:
     ).all()
     session.rollback()  # a read: hold nothing open
     return [GameLine(*r) for r in rows]
+
+
+def stored_games(session: Session, group: GroupRow) -> list[tuple[datetime, dict[str, Any]]]:
+    """Each game of the table in the game format, with the day it was played (to know an
+    import's games already here): two queries, the games and their cities."""
+    rows = (
+        session.execute(
+            select(GameRow).where(GameRow.group_id == group.id).options(selectinload(GameRow.cities))
+        )
+        .scalars()
+        .all()
+    )
+    return [(row.created_at, game_dict(row)) for row in rows]
 
 
 def move_game(session: Session, game: GameRow, group: GroupRow | None) -> None:

@@ -567,15 +567,18 @@ def export_table(table: str) -> Response:
 
 @bp.post("/tables/<table>/import")
 def import_table(table: str) -> tuple[Response, int]:
-    """Import games into the table (its export, a list of games, or one game)."""
+    """Import games into the table (its export, a list of games, or one game); a game the
+    table already has is not imported again (``already_here``). 201 when some game was
+    stored, 200 when every one was already here."""
     from . import groups
 
     group = _group(table)
     try:
-        count = groups.import_into(group, _body())
+        done = groups.import_into(group, _body())
     except groups.ImportRefused as exc:
         raise ApiError(400, exc.message, "games") from None
-    return jsonify({"imported": count, "table": _public_group(group)}), 201
+    body = {"imported": done.imported, "already_here": done.already_here, "table": _public_group(group)}
+    return jsonify(body), 201 if done.imported else 200
 
 
 @bp.get("/openapi.json")

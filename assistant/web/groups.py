@@ -13,12 +13,13 @@ from __future__ import annotations
 import csv
 import gc
 import io
+import json
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import qrcode
 import qrcode.image.svg
@@ -411,7 +412,7 @@ def import_games(token: str) -> str | WerkzeugResponse | tuple[str, int]:
             else form.text.data or ""
         )
         try:
-            count = import_into(group, jsonio.loads(raw))
+            done = import_into(group, jsonio.loads(raw))
         except jsonio.JSONDecodeError as exc:
             form.text.errors = [
                 _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
@@ -419,7 +420,14 @@ def import_games(token: str) -> str | WerkzeugResponse | tuple[str, int]:
         except ImportRefused as exc:
             form.text.errors = [exc.message]
         else:
-            flash(ngettext("%(num)d game imported.", "%(num)d games imported.", count), "ok")
+            said = ngettext("%(num)d game imported.", "%(num)d games imported.", done.imported)
+            if done.already_here:
+                said += " " + ngettext(
+                    "%(num)d game was already at this table: not imported again.",
+                    "%(num)d games were already at this table: not imported again.",
+                    done.already_here,
+                )
+            flash(said, "ok")
             return redirect(url_for("groups.table", token=token))
         return render_template("groups/import.html", group=group, form=form), 400
     return render_template("groups/import.html", group=group, form=form), (
@@ -483,9 +491,41 @@ def export_of(group: GroupRow) -> dict[str, Any]:
 MAX_IMPORT = 5000
 
 
-def import_into(group: GroupRow, data: Any) -> int:
+class Imported(NamedTuple):
+    """What an import did: the games stored, and those the table already had."""
+
+    imported: int
+    already_here: int
+
+
+def _content(game: dict[str, Any]) -> str:
+    """A game's content, to know it again: the game format, keys sorted."""
+    return json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _known_games(group: GroupRow) -> tuple[set[str], set[tuple[str, date]]]:
+    """The contents of the table's games, alone and with the day each was played. A stored
+    game is read as the format reads it (as an imported game is), so the same game is the
+    same text whatever wrote it."""
+    contents: set[str] = set()
+    dated: set[tuple[str, date]] = set()
+    for created_at, data in repo.stored_games(get_session(), group):
+        with suppress(GameFormatError):  # a game today's rules do not read: known as stored
+            data = game_to_dict(parse_game(data))
+        content = _content(data)
+        contents.add(content)
+        dated.add((content, created_at.date()))
+    return contents, dated
+
+
+def import_into(group: GroupRow, data: Any) -> Imported:
     """Store each game of ``data`` (the table's export, a list of games, or one game) in the
-    table, all or none; a locked game keeps its record (or is scored now without one)."""
+    table, all or none; a locked game keeps its record (or is scored now without one).
+
+    A game the table already has (the same game in the game format, and played the same
+    day when the file gives the day) is not stored again: importing a file twice, or a
+    table's export into a table that holds some of its games, adds each game once. The
+    same game twice in one file is stored once."""
     if isinstance(data, dict) and "games" in data:
         entries = data["games"]
         names = data.get("names") or {}
@@ -516,7 +556,17 @@ def import_into(group: GroupRow, data: Any) -> int:
         record = entry.get("record") if _is_record(entry.get("record")) else None
         ready.append((game, played, title, entry.get("locked") is True, record))
     session = get_session()
+    contents, dated = _known_games(group)
+    today = date.today()
+    imported = already_here = 0
     for game, played, title, locked, record in ready:
+        content = _content(game_to_dict(game))
+        if (content, played) in dated if played is not None else content in contents:
+            already_here += 1
+            continue
+        contents.add(content)
+        dated.add((content, played or today))
+        imported += 1
         pad = any(c.is_pad_entry for c in game.cities)
         when = datetime.combine(played, datetime.min.time()).astimezone() if played else None
         row = store.create_game(
@@ -539,7 +589,7 @@ def import_into(group: GroupRow, data: Any) -> int:
         if changes:
             repo.set_names(session, group, changes)
     repo.reread(session, group)  # each game moved the table's version on in the database
-    return len(ready)
+    return Imported(imported, already_here)
 
 
 def _is_record(value: Any) -> bool:

@@ -893,8 +893,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         },
         "Imported": {
             "type": "object",
-            "required": ["imported", "table"],
-            "properties": {"imported": {"type": "integer", "minimum": 1}, "table": _ref("Table")},
+            "required": ["imported", "already_here", "table"],
+            "properties": {
+                "imported": {"type": "integer", "minimum": 0, "description": "The games stored."},
+                "already_here": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": (
+                        "The games not stored because the table has them already (the same game, "
+                        "played the same day when the file says which), or the file had them twice."
+                    ),
+                },
+                "table": _ref("Table"),
+            },
         },
     }
 
@@ -1139,11 +1150,18 @@ PATHS: dict[str, Any] = {
     },
     "/api/v1/tables/{table}/import": {
         "post": {
-            "summary": "Import games into the table (its export format), all or none",
+            "summary": "Import games into the table (its export format), all or none; the games it has already are skipped",
             "operationId": "importTable",
             "parameters": [TABLE],
             "requestBody": _body("TableExport"),
-            "responses": {"201": _json(_ref("Imported"), "How many games."), "400": ERROR, "404": ERROR},
+            "responses": {
+                "201": _json(
+                    _ref("Imported"), "Some games were stored: how many, and how many were already here."
+                ),
+                "200": _json(_ref("Imported"), "Every game was already at the table: none stored."),
+                "400": ERROR,
+                "404": ERROR,
+            },
         },
     },
     "/api/v1/openapi.json": {

@@ -465,3 +465,61 @@ def test_a_game_says_its_table_but_a_read_only_link_never_hands_out_the_table_s_
     alone = client.post("/api/v1/games", json={"game": three()}).get_json()
     assert alone["table"] is None
     assert client.put(f"/api/v1/tables/{table}/games/{alone['token']}").get_json()["table"]["token"] == table
+
+
+def test_a_game_already_at_the_table_is_not_imported_again(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    add_game(client, table, renamed(three(), ["Dee", "Bo", "Cy"]), lock=False)
+    exported = client.get(f"/api/v1/tables/{table}/export").get_json()
+    again = client.post(f"/api/v1/tables/{table}/import", json=exported)
+    assert again.status_code == 200 and again.get_json()["imported"] == 0
+    assert again.get_json()["already_here"] == 2
+    fits(again.get_json(), "/api/v1/tables/{table}/import", "post", 200)
+    assert len(read(client, table)["games"]) == 2
+    # Into another table: once, then never again; one new game beside them is imported.
+    other = new_table(client, None)
+    first = client.post(f"/api/v1/tables/{other}/import", json=exported).get_json()
+    assert (first["imported"], first["already_here"]) == (2, 0)
+    new = {"game": renamed(three(), ["Eve", "Bo", "Cy"]), "played_on": "2026-03-01", "locked": True}
+    mixed = client.post(f"/api/v1/tables/{other}/import", json={"games": [*exported["games"], new]})
+    assert mixed.status_code == 201 and (mixed.get_json()["imported"], mixed.get_json()["already_here"]) == (
+        1,
+        2,
+    )
+    fits(mixed.get_json(), "/api/v1/tables/{table}/import", "post", 201)
+    assert len(read(client, other)["games"]) == 3
+    # The same game played another night is another game; twice in one file, it is one.
+    night = dict(new, played_on="2026-03-08")
+    twice = client.post(f"/api/v1/tables/{other}/import", json={"games": [night, night]}).get_json()
+    assert (twice["imported"], twice["already_here"]) == (1, 1)
+    # A bare game (no day given) is known by its content alone.
+    bare = renamed(three(), ["Fay", "Bo", "Cy"])
+    assert client.post(f"/api/v1/tables/{other}/import", json=bare).get_json()["imported"] == 1
+    assert client.post(f"/api/v1/tables/{other}/import", json=bare).get_json()["already_here"] == 1
+    assert (
+        client.post(f"/api/v1/tables/{other}/import", json=renamed(three(), ["Ana", "Bo", "Cy"])).get_json()[
+            "already_here"
+        ]
+        == 1
+    )
+
+
+def test_the_import_page_says_how_many_games_were_already_here(client):
+    table = new_table(client)
+    text = json.dumps(
+        {"games": [{"game": three(), "locked": True}, {"game": renamed(three(), ["X", "Y", "Z"])}]}
+    )
+    first = client.post(f"/t/{table}/import", data={"text": text}, follow_redirects=True).get_data(
+        as_text=True
+    )
+    assert "2 games imported." in first
+    second = client.post(f"/t/{table}/import", data={"text": text}, follow_redirects=True).get_data(
+        as_text=True
+    )
+    assert "0 games imported. 2 games were already at this table: not imported again." in second
+    assert len(read(client, table)["games"]) == 2
+    spanish = client.post(
+        f"/t/{table}/import", data={"text": text}, headers={"Accept-Language": "es"}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "already at this table" not in spanish and "imported" not in spanish
