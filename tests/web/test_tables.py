@@ -523,3 +523,22 @@ def test_the_import_page_says_how_many_games_were_already_here(client):
         f"/t/{table}/import", data={"text": text}, headers={"Accept-Language": "es"}, follow_redirects=True
     ).get_data(as_text=True)
     assert "already at this table" not in spanish and "imported" not in spanish
+
+
+def test_the_period_form_keeps_the_search_and_the_search_keeps_the_period(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Dee", "Bo", "Cy"]))
+    page = client.get(f"/t/{table}?q=dee&since=2026-01-01").get_data(as_text=True)
+    period = re.search(r'<form method="get" action="([^"]*)" class="filter-form">(.*?)</form>', page, re.S)
+    assert period is not None and period.group(1) == f"/t/{table}"
+    assert '<input type="hidden" name="q" value="dee">' in period.group(2)
+    assert 'name="since" value="2026-01-01"' in period.group(2)
+    search = re.search(
+        r'<form method="get" action="([^"]*)" class="search-row"[^>]*>(.*?)</form>', page, re.S
+    )
+    assert search is not None and search.group(1) == f"/t/{table}"
+    assert '<input type="hidden" name="since" value="2026-01-01">' in search.group(2)
+    assert 'name="q" value="dee"' in search.group(2)
+    # Without a search, the period form has no q to keep.
+    plain = client.get(f"/t/{table}?since=2026-01-01").get_data(as_text=True)
+    assert 'type="hidden" name="q"' not in plain
