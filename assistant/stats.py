@@ -25,6 +25,7 @@ __all__ = [
     "Record",
     "TableStats",
     "WonderStats",
+    "category_order",
     "player_key",
     "stats_to_dict",
     "summary_of",
@@ -143,6 +144,9 @@ class PlayerStats:
     points: int = 0
     categories: Counter[str] = field(default_factory=Counter)
     wonders: dict[tuple[str, str | None], WonderStats] = field(default_factory=dict)
+    """Each wonder side played: (wonder, side)."""
+    wonder_totals: dict[str, WonderStats] = field(default_factory=dict)
+    """Each wonder played, whichever its side (``side`` None)."""
     history: list[tuple[date, int, int]] = field(default_factory=list)
     """Each game, oldest first: (date, game id, total)."""
 
@@ -182,13 +186,16 @@ class TableStats:
     """Each wonder side played, most games first."""
     records: list[Record]
     categories: tuple[str, ...]
-    """The categories seen, in the order of the first edition's pad."""
+    """The categories seen, in the order of the games' editions' pads (the lowest edition's
+    first, then what later editions add)."""
     first: date | None
     last: date | None
     category_points: Mapping[str, int] = field(default_factory=dict)
     """Every player's points in each category, added up (for the table's shares)."""
     seats: int = 0
     """Player-games counted (the Free City left out)."""
+    wonder_totals: list[WonderStats] = field(default_factory=list)
+    """Each wonder played, whichever its side (``side`` None), most games first."""
 
     def category_average(self, category: str) -> float:
         """A player's average in a category, over every player-game of the table."""
@@ -199,6 +206,42 @@ class TableStats:
 
 
 CATEGORY_ORDER = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+"""The first edition's pad, for categories no known edition lists (an unknown edition's)."""
+
+
+def _most_played(w: WonderStats) -> tuple[int, int, str, str]:
+    return (-w.games, -w.wins, w.wonder, w.side or "")
+
+
+def category_order(editions: Iterable[int], seen: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The categories of these editions in their pads' order: the lowest edition's, then
+    each category a later edition adds, in that edition's order. With ``seen``, only those
+    seen, and any seen that no edition lists (an edition this app no longer knows) after
+    them, the first edition's first."""
+    order: list[str] = []
+    for edition in sorted(set(editions)):
+        for category in _edition_categories(edition):
+            if category not in order:
+                order.append(category)
+    if seen is None:
+        return tuple(order)
+    seen = set(seen)
+    rest = seen - set(order)
+    return (
+        tuple(c for c in order if c in seen)
+        + tuple(c for c in CATEGORY_ORDER if c in rest)
+        + tuple(sorted(rest - set(CATEGORY_ORDER)))
+    )
+
+
+def _edition_categories(edition: int) -> tuple[str, ...]:
+    """An edition's categories in its pad's order (none for an edition this app does not
+    know); catalogs are loaded once per process."""
+    from .rules.catalog import available_editions, catalog_for
+
+    if edition not in available_editions():
+        return ()
+    return tuple(str(c) for c in catalog_for(edition).rules.categories)
 
 
 def table_stats(
@@ -228,6 +271,7 @@ def table_stats(
     )
     players: dict[str, PlayerStats] = {}
     wonders: dict[tuple[str, str | None], WonderStats] = {}
+    wonder_totals: dict[str, WonderStats] = {}
     seen_categories: set[str] = set()
     best_total: Record | None = None
     best_science: Record | None = None
@@ -260,6 +304,12 @@ def table_stats(
                     entry = table.setdefault((seat.wonder, seat.side), WonderStats(seat.wonder, seat.side))
                     entry.games += 1
                     entry.wins += won
+                for whole in (stats.wonder_totals, wonder_totals):
+                    total = whole.get(seat.wonder)
+                    if total is None:
+                        total = whole[seat.wonder] = WonderStats(seat.wonder, None)
+                    total.games += 1
+                    total.wins += won
             if best_total is None or seat.total > best_total.value:
                 best_total = Record("total", seat.total, stats.name, game.game_id, game.played_on)
             science = seat.categories.get("science", 0)
@@ -275,10 +325,10 @@ def table_stats(
         shared=shared,
         pad_games=pad_games,
         players=ordered,
-        wonders=sorted(wonders.values(), key=lambda w: (-w.games, -w.wins, w.wonder, w.side or "")),
+        wonders=sorted(wonders.values(), key=_most_played),
+        wonder_totals=sorted(wonder_totals.values(), key=_most_played),
         records=[r for r in (best_total, best_science, best_margin) if r is not None],
-        categories=tuple(c for c in CATEGORY_ORDER if c in seen_categories)
-        + tuple(sorted(seen_categories - set(CATEGORY_ORDER))),
+        categories=category_order({g.edition for g in chosen}, seen_categories),
         first=chosen[0].played_on if chosen else None,
         last=chosen[-1].played_on if chosen else None,
         category_points=dict(sum((p.categories for p in players.values()), Counter())),
@@ -326,11 +376,13 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
                 "wonders": [
                     wonder(w) for w in sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
                 ],
+                "wonder_totals": [wonder(w) for w in sorted(p.wonder_totals.values(), key=_most_played)],
                 "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
             }
             for p in stats.players
         ],
         "wonders": [wonder(w) for w in stats.wonders],
+        "wonder_totals": [wonder(w) for w in stats.wonder_totals],
         "records": [
             {
                 "what": r.what,

@@ -4,12 +4,13 @@ game of the 2020 edition, merged spellings, periods and editions."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
 import pytest
 
-from assistant.stats import player_key, read_summary, stats_to_dict, table_stats
+from assistant.stats import category_order, player_key, read_summary, stats_to_dict, table_stats
 
 
 def city(
@@ -132,3 +133,165 @@ def test_the_table_s_category_averages_count_every_player_game():
     # Science: Ana 10 (G1) + Bo 20 (G1) + anna 30 (G5) = 60 over 13 player-games.
     assert stats.category_average("science") == pytest.approx(60 / 13)
     assert stats.category_average("military") == 0
+
+
+def test_each_wonder_s_games_and_win_rate_whichever_its_side():
+    """The whole wonder (side None) beside its sides, by hand from HISTORY: Giza won every
+    time it was played (G1 Ana A, G2 Bo A, G3 Cy A shared, G4 Ana B), Rhodes never (G1 Bo B,
+    G2 Ana A, G3 Bo A); the Free City's Olympia is nobody's."""
+    stats = table_stats(HISTORY)
+    whole = [(w.wonder, w.side, w.games, w.wins) for w in stats.wonder_totals]
+    assert whole == [
+        ("giza", None, 4, 4),
+        ("rhodes", None, 3, 0),
+        ("babylon", None, 2, 0),
+        ("alexandria", None, 1, 1),  # as many games as Ephesus, more wins
+        ("ephesus", None, 1, 0),
+    ]
+    assert stats.wonder_totals[0].win_rate == 1.0 and stats.wonder_totals[1].win_rate == 0.0
+    # Each whole wonder is the sum of its sides.
+    for w in stats.wonder_totals:
+        sides = [s for s in stats.wonders if s.wonder == w.wonder]
+        assert (w.games, w.wins) == (sum(s.games for s in sides), sum(s.wins for s in sides))
+    ana = by_name(stats)["Ana"]
+    assert {k: (w.games, w.wins) for k, w in ana.wonder_totals.items()} == {
+        "giza": (2, 2),  # side A in G1, side B in G4
+        "rhodes": (1, 0),
+        "alexandria": (1, 1),
+    }
+    out = stats_to_dict(stats)
+    assert out["wonder_totals"][0] == {"wonder": "giza", "side": None, "games": 4, "wins": 4, "win_rate": 1.0}
+    ana_out = next(p for p in out["players"] if p["name"] == "Ana")
+    assert [(w["wonder"], w["side"], w["games"]) for w in ana_out["wonder_totals"]] == [
+        ("giza", None, 2),
+        ("alexandria", None, 1),
+        ("rhodes", None, 1),
+    ]
+
+
+def test_the_categories_follow_the_games_editions():
+    """The first edition's pad order (science before commercial), then what a later edition
+    adds (the toy edition's "bonus"), none dropped."""
+    from tests.conftest import TOY_EDITION
+
+    toy = game(
+        6, "2026-02-16", [city("Ana", 9, 1, bonus=3), city("Bo", 1, 2, commercial=1)], edition=TOY_EDITION
+    )
+    both = table_stats([*HISTORY, toy])
+    assert both.categories == ("military", "science", "commercial", "bonus")
+    full = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+    assert category_order([1]) == full and category_order([TOY_EDITION, 1]) == (*full, "bonus")
+    assert category_order([2])[:3] == ("wonder", "treasury", "military")  # the 2020 pad's order
+    assert by_name(both)["Ana"].category_average("bonus") == pytest.approx(3 / 5)
+    assert category_order([1], {"science", "unknown"}) == ("science", "unknown")
+
+
+# --- end to end: real games stored through the API, locked, counted ---------------------------
+
+
+def _pad(name: str, coins: int, *points: int) -> dict[str, Any]:
+    """A city entered on the pad: its points in the first edition's order."""
+    order = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+    return {"player": name, "coins": coins, "categories": dict(zip(order, points, strict=True))}
+
+
+# G1, cards: tests/web/games.py's hand-scored THREE: Ana 25 (Giza), Bartek 20 (Rhodes), Şule 15
+#   (Babylon); Ana wins by 5.
+# G2, pad: Ana and Bartek tie on 40; Bartek's 5 coins beat Ana's 2: Bartek wins.
+G2_PAD = {"edition": 1, "cities": [
+    _pad("Ana", 2, 3, 0, 7, 15, 10, 2, 3),      # 40
+    _pad("Bartek", 5, 6, 1, 10, 12, 5, 4, 2),   # 40, more coins
+    _pad("Şule", 9, -2, 3, 5, 9, 10, 3, 2),     # 30
+]}  # fmt: skip
+# G3, cards, two players and the Free City (which scores most, and is nobody):
+#   Ana   Giza A 2 stages (3+5), 7 coins (2), Baths 3 + Altar 2 + Temple 3    = 18
+#   Şule  Babylon A 1 stage (3), 3 coins (1), two tablets (4)               = 8
+#   Free City  Rhodes A, 45 coins (15), Palace 8                            = 23, no rank
+G3_FREE_CITY = {"edition": 1, "cities": [
+    {"player": "Ana", "wonder": "giza", "side": "A", "stages": 2, "coins": 7,
+     "cards": ["lumber-yard", "baths", "altar", "temple"], "military": []},
+    {"player": "Şule", "wonder": "babylon", "side": "A", "stages": 1, "coins": 3,
+     "cards": ["scriptorium", "library"], "military": []},
+    {"player": "Free City", "free_city": True, "wonder": "rhodes", "side": "A", "stages": 0, "coins": 45,
+     "cards": ["palace"], "military": []},
+]}  # fmt: skip
+# G4, pad: Ana and Şule tie on 45 and on 4 coins: a shared victory.
+G4_SHARED = {"edition": 1, "cities": [
+    _pad("Ana", 4, 5, 1, 10, 14, 8, 4, 3),      # 45
+    _pad("Şule", 4, 0, 1, 7, 10, 14, 6, 7),     # 45, as many coins
+    _pad("Bartek", 3, 9, 1, 5, 12, 2, 3, 3),    # 35
+]}  # fmt: skip
+
+
+def test_the_statistics_of_real_games_stored_through_the_api(client):
+    from tests.web.games import three
+
+    table = client.post("/api/v1/tables", json={"name": "Game night"}).get_json()["token"]
+    for game in (three(), G2_PAD, G3_FREE_CITY, G4_SHARED):
+        created = client.post("/api/v1/games", json={"game": game, "table": table})
+        assert created.status_code == 201, created.get_json()
+        assert client.post(f"/api/v1/games/{created.get_json()['token']}/lock").status_code == 200
+    client.post("/api/v1/games", json={"game": G2_PAD, "table": table})  # still open: not counted
+    body = client.get(f"/api/v1/tables/{table}").get_json()
+    assert len(body["games"]) == 5
+    stats = body["stats"]
+    assert (stats["games"], stats["shared_victories"], stats["pad_games"]) == (4, 1, 2)
+    assert stats["categories"] == [
+        "military",
+        "treasury",
+        "wonder",
+        "civilian",
+        "science",
+        "commercial",
+        "guilds",
+    ]
+    players = {p["name"]: p for p in stats["players"]}
+    assert list(players) == ["Ana", "Şule", "Bartek"]  # 4 games and 3 wins, 4 and 1, 3 and 1
+    numbers = {
+        n: (p["games"], p["wins"], p["shared_wins"], p["best"], p["average"]) for n, p in players.items()
+    }
+    assert numbers == {
+        "Ana": (4, 3, 1, 45, 32.0),  # G1, G3, G4 shared; 25 + 40 + 18 + 45 = 128
+        "Bartek": (3, 1, 0, 40, 31.67),  # G2 on coins; 20 + 40 + 35 = 95
+        "Şule": (4, 1, 1, 45, 24.5),  # G4 shared; 15 + 30 + 8 + 45 = 98
+    }
+    assert players["Ana"]["win_rate"] == 0.75 and players["Bartek"]["win_rate"] == 0.3333
+    assert [t["total"] for t in players["Ana"]["totals"]] == [25, 40, 18, 45]
+    assert players["Ana"]["categories"] == {
+        "military": 2.75,  # 3 + 3 + 0 + 5
+        "treasury": 1.25,  # 2 + 0 + 2 + 1
+        "wonder": 8.25,  # 8 + 7 + 8 + 10
+        "civilian": 11.25,  # 8 + 15 + 8 + 14
+        "science": 5.5,  # 4 + 10 + 0 + 8
+        "commercial": 1.5,
+        "guilds": 1.5,
+    }
+    assert players["Şule"]["categories"]["science"] == 11.0  # 16 + 10 + 4 + 14
+    assert players["Bartek"]["categories"]["military"] == 8.0  # 9 + 6 + 9
+    # Wonders: only the card-entered games have them, the Free City's Rhodes is nobody's.
+    assert [(w["wonder"], w["games"], w["wins"]) for w in stats["wonder_totals"]] == [
+        ("giza", 2, 2),
+        ("babylon", 2, 0),
+        ("rhodes", 1, 0),
+    ]
+    assert {(w["wonder"], w["side"]): w["games"] for w in stats["wonders"]} == {
+        ("giza", "A"): 2,
+        ("babylon", "A"): 2,
+        ("rhodes", "A"): 1,
+    }
+    # Records: the Free City's 23 is no record; a shared victory has no margin; G2's tie won
+    # on coins is a margin of 0.
+    g = {t["total"]: t["game"] for t in players["Ana"]["totals"]}
+    records = {r["what"]: (r["value"], r["player"], r["game"]) for r in stats["records"]}
+    assert records == {
+        "total": (45, "Ana", g[45]),
+        "science": (16, "Şule", g[25]),
+        "margin": (10, "Ana", g[18]),
+    }
+    # The table page shows the same numbers.
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    assert "4 games counted" in page and "1 game is still open" in page and "1 shared victory" in page
+    row = re.search(r'<tr><th scope="row"><a [^>]*>Bartek</a></th>\s*(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)", row) == ["3", "1 ", "31.7", "40"]
+    # Civilian, a player-game's average: 8 + 6 + 0 | 15 + 12 + 9 | 8 + 0 | 14 + 10 + 12 = 94 over 11.
+    assert re.search(r'class="swatch cat-civilian"></span>[^<]*: <b>8.5</b>', page)

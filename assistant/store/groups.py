@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
-from .games import clean_title, is_token, new_token
+from .games import clean_title, game_dict, is_token, new_token
 from .models import GameRow, GroupNameRow, GroupRow, utcnow
 
 MAX_GROUP_GAMES = 100_000
@@ -49,21 +50,53 @@ def by_token(session: Session, token: str) -> GroupRow | None:
     return session.execute(select(GroupRow).where(GroupRow.token == token)).scalar_one_or_none()
 
 
-def bump(session: Session, group_id: int | None) -> None:
-    """Mark the table changed (inside the caller's transaction)."""
-    if group_id is not None:
-        session.execute(
-            update(GroupRow)
-            .where(GroupRow.id == group_id)
-            .values(version=GroupRow.version + 1)
-            .execution_options(synchronize_session=False)
-        )
+def bump(session: Session, group_id: int | None) -> int | None:
+    """Mark the table changed (inside the caller's transaction): ``version = version + 1``
+    in the database, never a number computed from a copy read earlier (two changes at once
+    would end on the same version, and a statistics cache keyed by it would serve the
+    older one). Answers the version this change produced."""
+    if group_id is None:
+        return None
+    return session.execute(
+        update(GroupRow)
+        .where(GroupRow.id == group_id)
+        .values(version=GroupRow.version + 1)
+        .returning(GroupRow.version)
+        .execution_options(synchronize_session=False)
+    ).scalar_one_or_none()
+
+
+def _keep_version(group: GroupRow, version: int | None) -> None:
+    """The in-memory table shows the version its change produced (sessions keep objects
+    across commits: without this, an answer would show the version read before)."""
+    if version is not None:
+        set_committed_value(group, "version", version)
 
 
 def rename_group(session: Session, group: GroupRow, name: str | None) -> None:
-    group.name = clean_title(name)
-    group.version += 1
-    session.commit()
+    """Rename the table (or take its name away); the table's version moves on."""
+    try:
+        session.execute(
+            update(GroupRow)
+            .where(GroupRow.id == group.id)
+            .values(name=clean_title(name))
+            .execution_options(synchronize_session=False)
+        )
+        version = bump(session, group.id)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    set_committed_value(group, "name", clean_title(name))
+    _keep_version(group, version)
+
+
+def reread(session: Session, group: GroupRow) -> GroupRow:
+    """The table as stored now (its name and version), after changes made through other
+    objects (its games' rows: created, locked, moved)."""
+    session.refresh(group, attribute_names=["name", "version"])
+    session.rollback()  # a read: hold nothing open
+    return group
 
 
 def games_of(session: Session, group: GroupRow) -> list[GameLine]:
@@ -89,14 +122,28 @@ def games_of(session: Session, group: GroupRow) -> list[GameLine]:
     return [GameLine(*r) for r in rows]
 
 
+def stored_games(session: Session, group: GroupRow) -> list[tuple[datetime, dict[str, Any]]]:
+    """Each game of the table in the game format, with the day it was played (to know an
+    import's games already here): two queries, the games and their cities."""
+    rows = (
+        session.execute(
+            select(GameRow).where(GameRow.group_id == group.id).options(selectinload(GameRow.cities))
+        )
+        .scalars()
+        .all()
+    )
+    return [(row.created_at, game_dict(row)) for row in rows]
+
+
 def move_game(session: Session, game: GameRow, group: GroupRow | None) -> None:
     """Put a game in a table (or, with None, take it out of its table)."""
     before = game.group_id
     game.group_id = group.id if group is not None else None
-    bump(session, before)
-    if group is not None and group.id != before:
-        bump(session, group.id)
+    left = bump(session, before)
+    joined = bump(session, group.id) if group is not None and group.id != before else left
     session.commit()
+    if group is not None:
+        _keep_version(group, joined)
 
 
 def backfill_records(session: Session, records: dict[int, tuple[dict[str, Any], dict[str, Any]]]) -> None:
@@ -124,13 +171,19 @@ def names_of(session: Session, group: GroupRow) -> dict[str, str]:
 
 def set_names(session: Session, group: GroupRow, changes: Sequence[tuple[str, str]]) -> None:
     """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on."""
-    existing = {n.key: n for n in group.names}
-    for key, name in changes:
-        if key in existing:
-            existing[key].name = name
-        else:
-            row = GroupNameRow(group_id=group.id, key=key, name=name)
-            group.names.append(row)
-            existing[key] = row
-    group.version += 1
-    session.commit()
+    try:
+        existing = {n.key: n for n in group.names}
+        for key, name in changes:
+            if key in existing:
+                existing[key].name = name
+            else:
+                row = GroupNameRow(group_id=group.id, key=key, name=name)
+                group.names.append(row)
+                existing[key] = row
+        session.flush()
+        version = bump(session, group.id)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    _keep_version(group, version)

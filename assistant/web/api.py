@@ -226,16 +226,24 @@ def _link(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
-def _public(row: Any) -> dict[str, Any]:
+def _public(row: Any, *, editable: bool = True) -> dict[str, Any]:
+    """A stored game's answer. A locked game's ``scores`` are its record (kept at the lock);
+    when today's scoring differs from it, ``scored_today`` says what it makes of the game.
+    ``table`` is the table the game is kept at: its name for anyone, its token and link only
+    to the game's edit token (a read-only link is shared widely: the printed sheet's QR
+    code; the table's token would let its holder add games, rename and import)."""
     from ..rules.scoring import score_game
 
     data = store.game_dict(row)
-    game = _game(data)
+    game, _error = gamestate.read(data)
+    kept = gamestate.kept_record(row, game)
+    # A game that does not read (and has no record to show) answers 400, naming the field.
+    sheet = kept.sheet if kept is not None else score_game(game if game is not None else _game(data))
     link = _link
 
-    return {
+    body = {
         "game": data,
-        "scores": sheet_to_dict(score_game(game), render_text),
+        "scores": sheet_to_dict(sheet, render_text),
         "versions": [c.version for c in row.cities],
         "locked": row.locked,
         "mode": row.mode,
@@ -244,7 +252,22 @@ def _public(row: Any) -> dict[str, Any]:
         "play_version": row.play_version,
         "view_url": link("games.scoreboard", token=row.view_token),
         "view_token": row.view_token,
+        "table": _table_of(row, editable),
     }
+    if kept is not None:
+        body["scored_today"] = sheet_to_dict(kept.today, render_text) if kept.today is not None else None
+    return body
+
+
+def _table_of(row: Any, editable: bool) -> dict[str, Any] | None:
+    from ..store.models import GroupRow
+
+    group = get_session().get(GroupRow, row.group_id) if row.group_id is not None else None
+    if group is None:
+        return None
+    if not editable:
+        return {"name": group.name}
+    return {"name": group.name, "token": group.token, "url": _link("groups.table", token=group.token)}
 
 
 @bp.post("/games")
@@ -282,10 +305,10 @@ def create_game() -> tuple[Response, int]:
 @bp.get("/games/<token>")
 def read_game(token: str) -> Response:
     """A stored game (edit or read-only token): the game format, its scores and city versions."""
-    row, _editable = store.by_any_token(get_session(), token)
+    row, editable = store.by_any_token(get_session(), token)
     if row is None:
         raise ApiError(404, _("No game at this token."), "token")
-    response = jsonify(_public(row))
+    response = jsonify(_public(row, editable=editable))
     response.headers["ETag"] = f'"{store.state_version(row)}"'
     return response
 
@@ -451,18 +474,27 @@ def _api_day(name: str) -> Any:
 
 @bp.get("/tables/<table>")
 def read_table(table: str) -> Response:
-    """A table: its games (newest first) and its statistics (``?since=&until=&edition=``)."""
+    """A table: its games (newest first) and its statistics. ``?since=&until=&edition=``
+    choose the games of both; ``?q=`` finds games by a player's name or a title (the games
+    only: the statistics are the period's and edition's, whoever played)."""
     from ..stats import stats_to_dict
     from . import groups
 
     group = _group(table)
     since, until = _api_day("since"), _api_day("until")
     edition = _edition(request.args["edition"]) if "edition" in request.args else None
+    q = request.args.get("q", "")
+    if len(q) > groups.MAX_QUERY or unsafe_text(q):
+        raise ApiError(
+            400,
+            _('"q" is a text of at most %(n)d characters, without control characters.', n=groups.MAX_QUERY),
+            "q",
+        )
     past = groups.history(group)
     stats = groups.group_stats(past, since, until, edition)
     games = []
     board = _link("games.scoreboard", token="TOKEN")  # one URL built, the others from it
-    for line in past.lines:
+    for line in groups.matching(past, q.strip(), since, until, edition):
         item = groups.game_item(line, past.names, when=False)
         games.append(
             {
@@ -479,6 +511,24 @@ def read_table(table: str) -> Response:
             }
         )
     return jsonify({"table": _public_group(group), "games": games, "stats": stats_to_dict(stats)})
+
+
+@bp.patch("/tables/<table>")
+def rename_table(table: str) -> Response:
+    """Rename the table (``{"name": "Thursday club"}``; null or "" takes its name away)."""
+    from ..store import groups as repo
+
+    group = _group(table)
+    data = _body()
+    if "name" not in data:
+        raise ApiError(400, _('Give the table\'s new "name" (null takes its name away).'), "name")
+    name = data["name"]
+    if name is not None and (not isinstance(name, str) or len(name) > 80 or unsafe_text(name)):
+        raise ApiError(
+            400, _('"name" is a text of at most 80 characters, without control characters.'), "name"
+        )
+    repo.rename_group(get_session(), group, name)
+    return jsonify(_public_group(group))
 
 
 @bp.put("/tables/<table>/games/<token>")
@@ -550,15 +600,18 @@ def export_table(table: str) -> Response:
 
 @bp.post("/tables/<table>/import")
 def import_table(table: str) -> tuple[Response, int]:
-    """Import games into the table (its export, a list of games, or one game)."""
+    """Import games into the table (its export, a list of games, or one game); a game the
+    table already has is not imported again (``already_here``). 201 when some game was
+    stored, 200 when every one was already here."""
     from . import groups
 
     group = _group(table)
     try:
-        count = groups.import_into(group, _body())
+        done = groups.import_into(group, _body())
     except groups.ImportRefused as exc:
         raise ApiError(400, exc.message, "games") from None
-    return jsonify({"imported": count, "table": _public_group(group)}), 201
+    body = {"imported": done.imported, "already_here": done.already_here, "table": _public_group(group)}
+    return jsonify(body), 201 if done.imported else 200
 
 
 @bp.get("/openapi.json")

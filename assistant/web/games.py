@@ -163,7 +163,7 @@ def game(token: str) -> str | WerkzeugResponse:
     return render_template(
         "games/game.html",
         loaded=loaded,
-        table=loaded.table,
+        scored=loaded.table,
         join_url=join_url,
         join_unreachable=is_unreachable_url(join_url),
         join_host=urlsplit(join_url).netloc,
@@ -745,20 +745,19 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
         "categories": loaded.catalog.rules.categories,
         "state": store.state_version(loaded.row),
         "poll_seconds": current_app.config["POLL_SECONDS"],
-        "record_differs": _record_differs(loaded, sheet),
+        "record_differs": _record_differs(loaded),
     }
 
 
-def _record_differs(loaded: gamestate.Loaded, sheet: Any) -> str:
-    """A locked game whose record (kept at the lock) no longer matches today's scoring (the
-    rules data changed): the record's totals, to show beside today's."""
-    summary = loaded.row.summary if loaded.row.locked else None
-    if not summary or sheet is None:
-        return ""
-    kept = summary.get("cities", [])
-    if [c.get("total") for c in kept] == [c.total for c in sheet.cities]:
-        return ""
-    return ", ".join(f"{c.get('player')} {c.get('total')}" for c in kept)
+def _record_differs(loaded: gamestate.Loaded) -> dict[str, str] | None:
+    """A locked game whose record (kept at the lock, and shown) is not what today's scoring
+    makes of it (the rules data changed): today's totals, to show beside the record's."""
+    kept = loaded.kept
+    if kept is None:
+        return None
+    if kept.today is None:
+        return {"today": ""}
+    return {"today": ", ".join(f"{c.player} {c.total}" for c in kept.today.cities)}
 
 
 @bp.get("/g/<token>/scoreboard")
@@ -935,7 +934,8 @@ def sheet_pdf(token: str) -> Response:
     from ..pdf import score_sheet_pdf
 
     loaded = gamestate.load(token)
-    if loaded.game is None:
+    sheet = loaded.sheet  # a locked game's record, if today's scoring differs from it
+    if sheet is None:
         abort(400)
     paper = request.args.get("paper", "a4").lower()
     lang = request.args.get("lang") or _reader_language(loaded.row.language)
@@ -944,7 +944,7 @@ def sheet_pdf(token: str) -> Response:
     url = _absolute("games.scoreboard", token=loaded.row.view_token)
     with force_locale(lang):
         pdf = score_sheet_pdf(
-            gamestate.score(loaded.game),
+            sheet,
             paper=paper,
             url=url,
             title=loaded.row.title,

@@ -13,19 +13,23 @@ from flask import abort
 from ..rules.catalog import Catalog, catalog_for
 
 __all__ = [
+    "Kept",
     "Loaded",
     "TableScore",
     "catalog_for",
     "deal",
     "is_entered",
+    "kept_record",
     "load",
     "picker",
     "read",
     "score",
     "score_table",
+    "sheet_of_record",
 ]
 from ..rules.gameio import GameFormatError, parse_game
 from ..rules.model import Card, Color, Game, Problem, ScoreSheet
+from ..rules.text import Text
 from ..store import games as store
 from ..store.models import GameRow
 from .db import get_session
@@ -56,9 +60,25 @@ class Loaded:
         return self.editable and not self.row.locked
 
     @cached_property
+    def kept(self) -> Kept | None:
+        """A locked game's record, when today's scoring no longer gives it (see :func:`kept_record`)."""
+        return kept_record(self.row, self.game)
+
+    @cached_property
     def table(self) -> TableScore:
-        """The table's score as far as it is entered."""
+        """The table's score as far as it is entered; a locked game's record when today's
+        scoring differs from it."""
+        if self.kept is not None:
+            return TableScore(self.kept.sheet, None, tuple(is_entered(c) for c in self.data["cities"]))
         return score_table(self.data)
+
+    @cached_property
+    def sheet(self) -> ScoreSheet | None:
+        """The game's whole sheet (the hub's, the PDF's): a locked game's record when today's
+        scoring differs from it, else today's."""
+        if self.kept is not None:
+            return self.kept.sheet
+        return score(self.game) if self.game is not None else None
 
 
 def load(token: str, *, edit: bool = False) -> Loaded:
@@ -91,6 +111,129 @@ def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
     sheet = sheet_to_dict(score(game))
     return summary_of(sheet, pad=mode == "pad"), sheet
+
+
+# --- a locked game's record ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A locked game's record that today's scoring no longer gives (the rules data changed
+    since it was locked): the sheet kept then, and today's (None: the game no longer reads)."""
+
+    sheet: ScoreSheet
+    today: ScoreSheet | None
+
+
+def kept_record(row: GameRow, game: Game | None) -> Kept | None:
+    """The record of a locked game when today's scoring of it differs in any number (a
+    city's name, total, rank, coins, category, wonder or side, or the winners), else None:
+    then today's sheet gives the same numbers, with today's explanations in the reader's
+    language. An open game, a game locked before records were kept, or a record that cannot
+    be read has none."""
+    snapshot = row.snapshot if row.locked else None
+    if not isinstance(snapshot, dict):
+        return None
+    today = score(game) if game is not None else None
+    try:
+        if today is not None and _numbers_of_record(snapshot) == _numbers_of_sheet(today):
+            return None
+        pads = [isinstance(c, dict) and "categories" in c for c in (c.data for c in row.cities)]
+        return Kept(sheet_of_record(snapshot, pads), today)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # a record this version cannot read: today's scoring, as before records
+
+
+def _numbers_of_sheet(sheet: ScoreSheet) -> tuple[Any, ...]:
+    return (
+        [
+            (
+                c.player,
+                c.total,
+                c.rank,
+                c.coins,
+                {str(k): v for k, v in c.categories.items()},
+                c.wonder,
+                c.side,
+            )
+            for c in sheet.cities
+        ],
+        list(sheet.winners),
+    )
+
+
+def _numbers_of_record(snapshot: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        [
+            (
+                c["player"],
+                c["total"],
+                c.get("rank"),
+                c.get("coins", 0),
+                dict(c.get("categories", {})),
+                c.get("wonder"),
+                c.get("side"),
+            )
+            for c in snapshot["cities"]
+        ],
+        list(snapshot.get("winners", [])),
+    )
+
+
+def _words(text: Any) -> Text:
+    """A kept explanation: the words written at the lock (in English), as a text of its own,
+    so one that is still a message of the app is shown in the reader's language."""
+    return Text(text if isinstance(text, str) else "")
+
+
+def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) -> ScoreSheet:
+    """The sheet kept when a game was locked (the game format's score output) as the sheet
+    the pages and the PDF show; ``pads``: which seats were entered as pad totals."""
+    from ..rules.model import Category, CityScore, Detail, Problem
+
+    cities = []
+    for seat, c in enumerate(snapshot["cities"]):
+        cities.append(
+            CityScore(
+                player=str(c["player"]),
+                seat=seat,
+                categories={Category(k): int(v) for k, v in c["categories"].items()},
+                total=int(c["total"]),
+                coins=int(c.get("coins", 0)),
+                rank=c.get("rank"),
+                details=tuple(
+                    Detail(
+                        Category(d["category"]),
+                        int(d["points"]),
+                        str(d.get("source", "")),
+                        _words(d.get("reason")),
+                    )
+                    for d in c.get("details", ())
+                ),
+                free_city=bool(c.get("free_city")),
+                wonder=c.get("wonder"),
+                side=c.get("side"),
+                pad_entry=bool(pads[seat]) if pads and seat < len(pads) else False,
+            )
+        )
+    return ScoreSheet(
+        edition=int(snapshot.get("edition", 1)),
+        cities=tuple(cities),
+        winners=tuple(str(w) for w in snapshot.get("winners", ())),
+        problems=tuple(
+            Problem(
+                p["severity"],
+                p["code"],
+                _words(p.get("message")),
+                p.get("city"),
+                p.get("card"),
+                p.get("field"),
+            )
+            for p in snapshot.get("problems", ())
+        ),
+        decided_by=snapshot.get("decided_by", "points"),
+        explanation=_words(snapshot.get("explanation")),
+    )
 
 
 def deal(

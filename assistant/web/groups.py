@@ -13,12 +13,13 @@ from __future__ import annotations
 import csv
 import gc
 import io
+import json
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import qrcode
 import qrcode.image.svg
@@ -30,7 +31,16 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from .. import jsonio
 from ..rules.catalog import available_editions, catalog_for
 from ..rules.gameio import GameFormatError, game_to_dict, parse_game
-from ..stats import GameSummary, PlayerStats, TableStats, player_key, read_summary, table_stats
+from ..stats import (
+    GameSummary,
+    PlayerStats,
+    TableStats,
+    WonderStats,
+    category_order,
+    player_key,
+    read_summary,
+    table_stats,
+)
 from ..store import games as store
 from ..store import groups as repo
 from ..store.models import GroupRow
@@ -43,6 +53,8 @@ bp = Blueprint("groups", __name__)
 
 MAX_RECENT_TABLES = 6
 PAGE_SIZE = 30
+MAX_QUERY = 40
+"""The longest search a table's games are searched with (a name, a title)."""
 _CACHE_SIZE = 64
 _STATS: OrderedDict[tuple[Any, ...], TableStats] = OrderedDict()
 
@@ -218,8 +230,8 @@ def table(token: str) -> str:
     past = history(group)
     since, until, edition = _filters()
     stats = group_stats(past, since, until, edition)
-    q = (request.args.get("q") or "").strip()[:40]
-    lines = [line for line in past.lines if _shown(line, q, since, until, edition, past.names)]
+    q = (request.args.get("q") or "").strip()[:MAX_QUERY]
+    lines = matching(past, q, since, until, edition)
     page = max(1, int(request.args.get("page", "1") or 1)) if request.args.get("page", "1").isdigit() else 1
     shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     link = _absolute("groups.table", token=token)
@@ -336,7 +348,8 @@ def export_csv(token: str) -> Response:
     past = history(group)
     out = io.StringIO()
     writer = csv.writer(out)
-    categories = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
+    # Every category of the games' editions, in their pads' order (a later edition's own last).
+    categories = category_order({line.edition for line in past.lines} or {1})
     writer.writerow(
         [
             "game",
@@ -399,7 +412,7 @@ def import_games(token: str) -> str | WerkzeugResponse | tuple[str, int]:
             else form.text.data or ""
         )
         try:
-            count = import_into(group, jsonio.loads(raw))
+            done = import_into(group, jsonio.loads(raw))
         except jsonio.JSONDecodeError as exc:
             form.text.errors = [
                 _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
@@ -407,7 +420,14 @@ def import_games(token: str) -> str | WerkzeugResponse | tuple[str, int]:
         except ImportRefused as exc:
             form.text.errors = [exc.message]
         else:
-            flash(ngettext("%(num)d game imported.", "%(num)d games imported.", count), "ok")
+            said = ngettext("%(num)d game imported.", "%(num)d games imported.", done.imported)
+            if done.already_here:
+                said += " " + ngettext(
+                    "%(num)d game was already at this table: not imported again.",
+                    "%(num)d games were already at this table: not imported again.",
+                    done.already_here,
+                )
+            flash(said, "ok")
             return redirect(url_for("groups.table", token=token))
         return render_template("groups/import.html", group=group, form=form), 400
     return render_template("groups/import.html", group=group, form=form), (
@@ -471,9 +491,41 @@ def export_of(group: GroupRow) -> dict[str, Any]:
 MAX_IMPORT = 5000
 
 
-def import_into(group: GroupRow, data: Any) -> int:
+class Imported(NamedTuple):
+    """What an import did: the games stored, and those the table already had."""
+
+    imported: int
+    already_here: int
+
+
+def _content(game: dict[str, Any]) -> str:
+    """A game's content, to know it again: the game format, keys sorted."""
+    return json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _known_games(group: GroupRow) -> tuple[set[str], set[tuple[str, date]]]:
+    """The contents of the table's games, alone and with the day each was played. A stored
+    game is read as the format reads it (as an imported game is), so the same game is the
+    same text whatever wrote it."""
+    contents: set[str] = set()
+    dated: set[tuple[str, date]] = set()
+    for created_at, data in repo.stored_games(get_session(), group):
+        with suppress(GameFormatError):  # a game today's rules do not read: known as stored
+            data = game_to_dict(parse_game(data))
+        content = _content(data)
+        contents.add(content)
+        dated.add((content, created_at.date()))
+    return contents, dated
+
+
+def import_into(group: GroupRow, data: Any) -> Imported:
     """Store each game of ``data`` (the table's export, a list of games, or one game) in the
-    table, all or none; a locked game keeps its record (or is scored now without one)."""
+    table, all or none; a locked game keeps its record (or is scored now without one).
+
+    A game the table already has (the same game in the game format, and played the same
+    day when the file gives the day) is not stored again: importing a file twice, or a
+    table's export into a table that holds some of its games, adds each game once. The
+    same game twice in one file is stored once."""
     if isinstance(data, dict) and "games" in data:
         entries = data["games"]
         names = data.get("names") or {}
@@ -504,7 +556,17 @@ def import_into(group: GroupRow, data: Any) -> int:
         record = entry.get("record") if _is_record(entry.get("record")) else None
         ready.append((game, played, title, entry.get("locked") is True, record))
     session = get_session()
+    contents, dated = _known_games(group)
+    today = date.today()
+    imported = already_here = 0
     for game, played, title, locked, record in ready:
+        content = _content(game_to_dict(game))
+        if (content, played) in dated if played is not None else content in contents:
+            already_here += 1
+            continue
+        contents.add(content)
+        dated.add((content, played or today))
+        imported += 1
         pad = any(c.is_pad_entry for c in game.cities)
         when = datetime.combine(played, datetime.min.time()).astimezone() if played else None
         row = store.create_game(
@@ -526,7 +588,8 @@ def import_into(group: GroupRow, data: Any) -> int:
         ]
         if changes:
             repo.set_names(session, group, changes)
-    return len(ready)
+    repo.reread(session, group)  # each game moved the table's version on in the database
+    return Imported(imported, already_here)
 
 
 def _is_record(value: Any) -> bool:
@@ -608,6 +671,14 @@ def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) 
     }
 
 
+def matching(
+    past: History, q: str, since: date | None, until: date | None, edition: int | None
+) -> list[repo.GameLine]:
+    """The table's games, newest first, of the period and edition chosen (as the statistics
+    count them: by the day each was played), and with ``q`` in a player's name or the title."""
+    return [line for line in past.lines if _shown(line, q, since, until, edition, past.names)]
+
+
 def _shown(
     line: repo.GameLine,
     q: str,
@@ -650,22 +721,48 @@ def _table_charts(stats: TableStats) -> dict[str, Any]:
         series.append(charts.Series(p.name, values))
     first = format_date(games[0][0], "short") if games else ""
     last = format_date(games[-1][0], "short") if games else ""
-    wonder_rows = [
-        charts.Bar(
-            _wonder_label(w.wonder, w.side),
-            w.win_rate,
-            _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
-        )
-        for w in stats.wonders[:14]
-    ]
     shares = _shares(stats.categories, stats.category_average)
     return {
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
         "totals": charts.line_chart(series, title=_("Totals over time"), first=first, last=last),
         "legend": [(n % charts.SERIES, p.name) for n, p in enumerate(players)],
-        "wonders": charts.bar_chart(wonder_rows, title=_("Win rate by wonder")),
+        "wonders": _wonder_chart(stats.wonder_totals),
+        "wonder_rows": _wonder_rows(stats.wonder_totals, stats.wonders),
     }
+
+
+def _wonder_chart(totals: list[WonderStats]) -> Any:
+    """Each wonder's win rate, whichever its side (the sides are in the table below it)."""
+    return charts.bar_chart(
+        [
+            charts.Bar(
+                _wonder_label(w.wonder, None),
+                w.win_rate,
+                _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
+            )
+            for w in totals[:14]
+        ],
+        title=_("Win rate by wonder"),
+    )
+
+
+def _wonder_rows(totals: list[WonderStats], sides: Iterable[WonderStats]) -> list[dict[str, Any]]:
+    """The wonders' table: each wonder (most played first), then each of its sides."""
+    by_wonder: dict[str, list[WonderStats]] = {}
+    for side in sides:
+        by_wonder.setdefault(side.wonder, []).append(side)
+    return [
+        {
+            "label": _wonder_label(w.wonder, None),
+            "stats": w,
+            "sides": [
+                (_side_label(w.wonder, s.side), s)
+                for s in sorted(by_wonder.get(w.wonder, []), key=lambda s: s.side or "")
+            ],
+        }
+        for w in totals
+    ]
 
 
 def _shares(categories: tuple[str, ...], average: Any) -> list[charts.Share]:
@@ -680,7 +777,7 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
     first = format_date(p.history[0][0], "short") if p.history else ""
     last = format_date(p.history[-1][0], "short") if p.history else ""
     shares = _shares(stats.categories, p.category_average)
-    wonders = sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
+    totals = sorted(p.wonder_totals.values(), key=lambda w: (-w.games, -w.wins, w.wonder))
     return {
         "totals": charts.line_chart(
             [charts.Series(p.name, [t for _d, _g, t in p.history])],
@@ -690,26 +787,28 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
         ),
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
-        "wonders": charts.bar_chart(
-            [
-                charts.Bar(
-                    _wonder_label(w.wonder, w.side),
-                    w.win_rate,
-                    _("%(wins)d/%(games)d", wins=w.wins, games=w.games),
-                )
-                for w in wonders[:14]
-            ],
-            title=_("Win rate by wonder"),
-        ),
+        "wonders": _wonder_chart(totals),
+        "wonder_rows": _wonder_rows(totals, p.wonders.values()),
     }
 
 
 def _wonder_label(wonder: str, side: str | None) -> str:
-    """A wonder side's short name, as the reference pages write it (first edition's names;
-    a wonder only the second edition has is named from it)."""
+    """A wonder side's short name (or the wonder's, side None), as the reference pages write
+    it (first edition's names; a wonder only a later edition has is named from it)."""
     for edition in available_editions():
         catalog = catalog_for(edition)
         if catalog.has_wonder(wonder):
             name = catalog.wonder(wonder).short_name
             return f"{name} {render_text(catalog.rules.side_name(side))}" if side else name
-    return wonder
+    return f"{wonder} {side}" if side else wonder
+
+
+def _side_label(wonder: str, side: str | None) -> str:
+    """A side's name alone, as the edition of the wonder names it ("A", "B")."""
+    if side is None:
+        return "—"
+    for edition in available_editions():
+        catalog = catalog_for(edition)
+        if catalog.has_wonder(wonder):
+            return _("Side %(side)s", side=render_text(catalog.rules.side_name(side)))
+    return _("Side %(side)s", side=side)

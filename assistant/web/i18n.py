@@ -52,6 +52,8 @@ def render_text(text: Text | str | None) -> str:
         return ""
     if isinstance(text, str):
         return text
+    if not text.msgid:  # gettext("") answers the catalogue's header: an empty text stays empty
+        return ""
     return text.render(gettext, ngettext)
 
 

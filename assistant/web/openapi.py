@@ -612,7 +612,20 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["game", "scores", "versions", "locked", "state", "view_url"],
             "properties": {
                 "game": _ref("Game"),
-                "scores": _ref("ScoreSheet"),
+                "scores": {
+                    **_ref("ScoreSheet"),
+                    "description": (
+                        "The game's scores. A locked game's are its record, kept when it was locked, "
+                        "whatever the rules data says since (their explanations as written then)."
+                    ),
+                },
+                "scored_today": {
+                    "anyOf": [_ref("ScoreSheet"), {"type": "null"}],
+                    "description": (
+                        "Only for a locked game whose record today's rules data scores differently: "
+                        "today's scores (null: the game no longer reads with today's rules data)."
+                    ),
+                },
                 "versions": {"type": "array", "items": {"type": "integer", "minimum": 1}},
                 "locked": {"type": "boolean"},
                 "mode": {"type": "string", "enum": ["cards", "pad"]},
@@ -625,6 +638,24 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 },
                 "view_url": {"type": "string"},
                 "view_token": {"type": "string"},
+                "table": {
+                    "description": (
+                        "The table the game is kept at (null: none). Its token and link only when the "
+                        "game is read with its edit token: a read-only link never hands out the table's."
+                    ),
+                    "anyOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "required": ["name"],
+                            "properties": {
+                                "name": {"type": ["string", "null"]},
+                                "token": {"type": "string"},
+                                "url": {"type": "string"},
+                            },
+                        },
+                    ],
+                },
                 "token": {"type": "string", "description": "The edit token (only when the game is created)."},
                 "edit_url": {"type": "string"},
             },
@@ -635,6 +666,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "properties": {
                 "game": _ref("Game"),
                 "title": {"type": "string", "maxLength": 80, "pattern": PRINTABLE},
+                "table": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9_-]{1,64}$",
+                    "description": "The token of a table to keep the game at (404 when no table has it).",
+                },
             },
         },
         "ReplaceCity": {
@@ -682,8 +718,21 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "type": "object",
             "properties": {"name": {"type": "string", "maxLength": 80, "pattern": PRINTABLE}},
         },
+        "RenameTable": {
+            "type": "object",
+            "required": ["name"],
+            "properties": {
+                "name": {
+                    "type": ["string", "null"],
+                    "maxLength": 80,
+                    "pattern": PRINTABLE,
+                    "description": "The table's new name (null or empty: no name).",
+                }
+            },
+        },
         "WonderRecord": {
             "type": "object",
+            "description": "How a wonder side (or a whole wonder, side null) fared.",
             "required": ["wonder", "side", "games", "wins", "win_rate"],
             "properties": {
                 "wonder": {"type": "string"},
@@ -695,7 +744,15 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         },
         "TableStats": {
             "type": "object",
-            "required": ["games", "shared_victories", "players", "wonders", "records", "categories"],
+            "required": [
+                "games",
+                "shared_victories",
+                "players",
+                "wonders",
+                "wonder_totals",
+                "records",
+                "categories",
+            ],
             "description": "Only locked games count, from the scores kept when each was locked.",
             "properties": {
                 "games": {"type": "integer", "minimum": 0},
@@ -703,12 +760,26 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "pad_games": {"type": "integer", "minimum": 0},
                 "first": {"type": ["string", "null"], "format": "date"},
                 "last": {"type": ["string", "null"], "format": "date"},
-                "categories": {"type": "array", "items": {"type": "string"}},
+                "categories": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "The categories seen, in the pad's order of the games' editions.",
+                },
                 "players": {
                     "type": "array",
                     "items": {
                         "type": "object",
-                        "required": ["key", "name", "games", "wins", "win_rate", "average", "best"],
+                        "required": [
+                            "key",
+                            "name",
+                            "games",
+                            "wins",
+                            "win_rate",
+                            "average",
+                            "best",
+                            "wonders",
+                            "wonder_totals",
+                        ],
                         "properties": {
                             "key": {"type": "string", "description": "How the name is matched across games."},
                             "name": {"type": "string"},
@@ -718,8 +789,21 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                             "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
                             "average": {"type": "number"},
                             "best": {"type": ["integer", "null"]},
-                            "categories": {"type": "object", "additionalProperties": {"type": "number"}},
-                            "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                            "categories": {
+                                "type": "object",
+                                "additionalProperties": {"type": "number"},
+                                "description": "The player's average per game in each category of the stats.",
+                            },
+                            "wonders": {
+                                "type": "array",
+                                "items": _ref("WonderRecord"),
+                                "description": "Each wonder side the player played.",
+                            },
+                            "wonder_totals": {
+                                "type": "array",
+                                "items": _ref("WonderRecord"),
+                                "description": "Each wonder the player played, whichever its side (side null).",
+                            },
                             "totals": {
                                 "type": "array",
                                 "items": {
@@ -734,7 +818,16 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         },
                     },
                 },
-                "wonders": {"type": "array", "items": _ref("WonderRecord")},
+                "wonders": {
+                    "type": "array",
+                    "items": _ref("WonderRecord"),
+                    "description": "Each wonder side played (the Free City's left out), most games first.",
+                },
+                "wonder_totals": {
+                    "type": "array",
+                    "items": _ref("WonderRecord"),
+                    "description": "Each wonder played, whichever its side (side null), most games first.",
+                },
                 "records": {
                     "type": "array",
                     "items": {
@@ -833,8 +926,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
         },
         "Imported": {
             "type": "object",
-            "required": ["imported", "table"],
-            "properties": {"imported": {"type": "integer", "minimum": 1}, "table": _ref("Table")},
+            "required": ["imported", "already_here", "table"],
+            "properties": {
+                "imported": {"type": "integer", "minimum": 0, "description": "The games stored."},
+                "already_here": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": (
+                        "The games not stored because the table has them already (the same game, "
+                        "played the same day when the file says which), or the file had them twice."
+                    ),
+                },
+                "table": _ref("Table"),
+            },
         },
     }
 
@@ -920,12 +1024,13 @@ PATHS: dict[str, Any] = {
     },
     "/api/v1/games": {
         "post": {
-            "summary": "Store a new game",
+            "summary": "Store a new game (in a table, given its token)",
             "operationId": "createGame",
             "requestBody": _body("CreateGame"),
             "responses": {
                 "201": _json(_ref("StoredGame"), "The stored game with its edit token."),
                 "400": ERROR,
+                "404": _json(_ref("Error"), "No table has the token given under table."),
             },
         },
     },
@@ -1004,16 +1109,41 @@ PATHS: dict[str, Any] = {
                     "in": "query",
                     "required": False,
                     "schema": {"type": "string", "format": "date"},
+                    "description": "Games played on or after this day (the games listed and counted).",
                 },
                 {
                     "name": "until",
                     "in": "query",
                     "required": False,
                     "schema": {"type": "string", "format": "date"},
+                    "description": "Games played on or before this day (the games listed and counted).",
                 },
-                {"name": "edition", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {
+                    "name": "edition",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer"},
+                    "description": "Games of this edition only (the games listed and counted).",
+                },
+                {
+                    "name": "q",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "maxLength": 40, "pattern": PRINTABLE},
+                    "description": (
+                        "Only the games with this in a player's name (case and accents ignored) or "
+                        "in their title; the statistics are not searched."
+                    ),
+                },
             ],
             "responses": {"200": _json(_ref("TableRead"), "The table."), "400": ERROR, "404": ERROR},
+        },
+        "patch": {
+            "summary": "Rename the table",
+            "operationId": "renameTable",
+            "parameters": [TABLE],
+            "requestBody": _body("RenameTable"),
+            "responses": {"200": _json(_ref("Table"), "The table, renamed."), "400": ERROR, "404": ERROR},
         },
     },
     "/api/v1/tables/{table}/games/{token}": {
@@ -1053,11 +1183,18 @@ PATHS: dict[str, Any] = {
     },
     "/api/v1/tables/{table}/import": {
         "post": {
-            "summary": "Import games into the table (its export format), all or none",
+            "summary": "Import games into the table (its export format), all or none; the games it has already are skipped",
             "operationId": "importTable",
             "parameters": [TABLE],
             "requestBody": _body("TableExport"),
-            "responses": {"201": _json(_ref("Imported"), "How many games."), "400": ERROR, "404": ERROR},
+            "responses": {
+                "201": _json(
+                    _ref("Imported"), "Some games were stored: how many, and how many were already here."
+                ),
+                "200": _json(_ref("Imported"), "Every game was already at the table: none stored."),
+                "400": ERROR,
+                "404": ERROR,
+            },
         },
     },
     "/api/v1/openapi.json": {

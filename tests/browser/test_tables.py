@@ -3,6 +3,8 @@ from one tap on the home page to a history of locked games (screenshots in test-
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -59,10 +61,62 @@ def test_a_table_and_a_player_page_with_their_charts(live_server, phone, screens
     shot(page, screenshots, "97-new-game-at-the-table")
 
 
+def _korean(msgid: str) -> str:
+    """A message as the Korean catalogue has it."""
+    from babel.messages.pofile import read_po
+
+    from tests.conftest import ROOT
+
+    with (ROOT / "assistant" / "translations" / "ko" / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        found = read_po(fh).get(msgid)
+    assert found is not None and found.string, msgid
+    return str(found.string)
+
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
 def test_the_table_page_in_korean(live_server, phone, screenshots):
+    """A table of locked games in Korean: the charts' titles, headings and category legend in
+    Korean, and nothing wider than the phone, on the table's page and a player's."""
     page = phone("ko-KR")
     page.goto(live_server + "/")
     page.locator("#new-table button").click()
     expect(page.locator("html")).to_have_attribute("lang", "ko")
-    assert "Your table" not in page.locator("main").inner_text()
+    token = page.url.rstrip("/").rsplit("/", 1)[-1]
+    api = page.request
+    seats = [["Ana", "Bo", "Cy"], ["지우", "Ana", "Bo"], ["Cy", "지우", "Ana"], ["Ana", "Cy", "지우"]]
+    for n, names in enumerate(seats):
+        created = api.post(
+            live_server + "/api/v1/games", data={"game": _game(names, 3 * n), "table": token}
+        ).json()
+        api.post(live_server + f"/api/v1/games/{created['token']}/lock")
+    page.reload()
+    main = page.locator("main")
+    expect(page.locator("#charts svg.line-chart polyline")).to_have_count(4)
+    assert "Your table" not in main.inner_text() and "games counted" not in main.inner_text()
+    titles = {
+        "svg.line-chart": _korean("Totals over time"),
+        "svg.share-bar": _korean("Where the points come from"),
+        "svg.bar-chart": _korean("Win rate by wonder"),
+    }
+    for selector, title in titles.items():
+        chart = page.locator(f"#charts {selector}")
+        expect(chart).to_have_attribute("aria-label", title)
+        expect(chart.locator(":scope > title")).to_have_text(title)
+        expect(page.locator("#charts h2", has_text=title)).to_be_visible()
+        assert HANGUL.search(title), title
+    categories = page.locator("#charts ul.legend li:has(.swatch[class*='cat-'])").all_inner_texts()
+    assert len(categories) >= 5 and all(HANGUL.search(text) for text in categories), categories
+    assert not any(word in " ".join(categories) for word in ("Military", "Civilian", "Science", "Treasury"))
+    expect(page.locator("#wonder-table thead")).to_contain_text(_korean("Wonder"))
+    assert scrolls_sideways(page) == []
     shot(page, screenshots, "98-table-ko")
+
+    page.locator("#leaderboard a", has_text="지우").click()
+    expect(page.locator("h1")).to_have_text("지우")
+    expect(page.locator("#player-totals svg")).to_have_attribute("aria-label", _korean("Totals over time"))
+    expect(page.locator("#player-wonders svg")).to_have_attribute("aria-label", _korean("Win rate by wonder"))
+    assert HANGUL.search(page.locator("#numbers").inner_text())
+    assert scrolls_sideways(page) == []
+    shot(page, screenshots, "99-player-ko")

@@ -93,19 +93,54 @@ def test_a_locked_game_keeps_its_record_when_the_rules_change(client, monkeypatc
     token = add_game(client, table)
     assert 'id="record-note"' not in client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
     from assistant.rules import scoring
+    from assistant.rules.model import Category
 
     real = scoring.score_game
 
     def inflated(game, *args, **kwargs):  # a later rules data that scores more
         sheet = real(game, *args, **kwargs)
-        return dataclasses.replace(sheet, cities=tuple(c._replace(total=c.total + 100) for c in sheet.cities))
+        more = {
+            **sheet.cities[0].categories,
+            Category.CIVILIAN: sheet.cities[0].categories[Category.CIVILIAN] + 100,
+        }
+        return dataclasses.replace(
+            sheet,
+            cities=tuple(
+                c._replace(total=c.total + 100, categories=more if c.seat == 0 else c.categories)
+                for c in sheet.cities
+            ),
+        )
 
     monkeypatch.setattr(scoring, "score_game", inflated)
     assert players(read(client, table))["Ana"]["best"] == THREE_TOTALS["Ana"]  # the record
-    stored = client.get(f"/api/v1/games/{token}").get_json()
-    assert stored["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"] + 100  # scored today
+    # The game's own answer serves the record too, and says what today's rules make of it.
+    stored = client.get(f"/api/v1/games/{token}")
+    fits(stored.get_json(), "/api/v1/games/{token}", "get", 200)
+    scores, today = stored.get_json()["scores"], stored.get_json()["scored_today"]
+    assert {c["player"]: c["total"] for c in scores["cities"]} == THREE_TOTALS
+    assert scores["cities"][0]["categories"]["civilian"] == 8 and scores["winners"] == ["Ana"]
+    assert today["cities"][0]["total"] == THREE_TOTALS["Ana"] + 100  # scored today
+    assert today["cities"][0]["categories"]["civilian"] == 108
+    view = client.get(f"/api/v1/games/{stored.get_json()['view_token']}").get_json()
+    assert view["scores"] == scores
+    # The scoreboard (and its live part) shows the kept totals and categories, and notes today's.
     board = client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
-    assert 'id="record-note"' in board and f"Ana {THREE_TOTALS['Ana']}" in board
+    totals = dict(re.findall(r'data-seat="\d" data-total="(\d+)">.*?<b>([^<]+)</b>', board, re.S))
+    assert {name: int(total) for total, name in totals.items()} == THREE_TOTALS
+    assert 'id="record-note"' in board and f"Ana {THREE_TOTALS['Ana'] + 100}" in board
+    assert "Civilian: 8</h3>" in board and "Baths: 3 victory points" in board
+    live = client.get(f"/g/{token}/scoreboard?partial=1").get_data(as_text=True)
+    assert (
+        f'data-total="{THREE_TOTALS["Ana"]}"' in live
+        and f'data-total="{THREE_TOTALS["Ana"] + 100}"' not in live
+    )
+    # The printed sheet is the record's.
+    from pypdf import PdfReader
+
+    pdf = client.get(f"/g/{token}/sheet.pdf?lang=en")
+    assert pdf.status_code == 200
+    front = PdfReader(io.BytesIO(pdf.data)).pages[0].extract_text()
+    assert str(THREE_TOTALS["Ana"]) in front and str(THREE_TOTALS["Ana"] + 100) not in front
     # Opening the game again drops its record; locking it again keeps the new one.
     client.post(f"/api/v1/games/{token}/lock", json={"locked": False})
     assert read(client, table)["stats"]["games"] == 0
@@ -260,3 +295,250 @@ def test_a_game_locked_before_records_were_kept_gets_its_record_once(app, client
         from assistant.web.db import get_session
 
         assert get_session().query(GameRow).filter_by(edit_token=token).one().summary is not None
+
+
+def test_each_wonder_whichever_its_side_in_the_api_the_table_and_the_player_page(client):
+    """Ana wins both games on Giza, once on side A and once on side B (two stages score
+    3 + 5 on either side): Giza 2 games, 2 wins; each side 1 of 1."""
+    table = new_table(client)
+    add_game(client, table)
+    side_b = three()
+    side_b["cities"][0]["side"] = "B"
+    add_game(client, table, side_b)
+    stats = read(client, table)["stats"]
+    assert [(w["wonder"], w["side"], w["games"], w["wins"]) for w in stats["wonder_totals"]] == [
+        ("giza", None, 2, 2),
+        ("babylon", None, 2, 0),
+        ("rhodes", None, 2, 0),
+    ]
+    assert {(w["wonder"], w["side"]): w["games"] for w in stats["wonders"]}[("giza", "B")] == 1
+    ana = players({"stats": stats})["Ana"]
+    assert ana["wonder_totals"] == [{"wonder": "giza", "side": None, "games": 2, "wins": 2, "win_rate": 1.0}]
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    rows = re.findall(
+        r'<tr class="(wonder|side)-row" data-wonder="(\w+)"(?: data-side="(\w)")?><th scope="row">([^<]*)</th><td>(\d+)</td><td>(\d+) ',
+        page,
+    )
+    assert rows[:3] == [
+        ("wonder", "giza", "", "Giza", "2", "2"),
+        ("side", "giza", "A", "Side A", "1", "1"),
+        ("side", "giza", "B", "Side B", "1", "1"),
+    ]
+    assert [r[1] for r in rows if r[0] == "wonder"] == ["giza", "babylon", "rhodes"]
+    chart = re.search(r'<section id="charts">.*?</section>', page, re.S).group(0)
+    assert "Giza</text>" in chart and "2/2" in chart  # one bar for the whole wonder
+    player_page = client.get(f"/t/{table}/p/{ana['key']}").get_data(as_text=True)
+    assert 'id="player-wonder-table"' in player_page and 'data-wonder="giza" data-side="B"' in player_page
+
+
+def test_the_csv_has_every_category_of_the_games_editions(client):
+    """A toy-edition game (its red cards score in "bonus", a category the base game lacks)
+    beside a first-edition one: the CSV keeps "bonus", in the pads' order."""
+    from tests.test_toy_edition import TOTALS, TOY_GAME
+
+    table = new_table(client)
+    add_game(client, table)
+    add_game(client, table, copy.deepcopy(TOY_GAME))
+    text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
+    header = next(csv.reader(io.StringIO(text)))
+    assert header[12:] == [
+        "military",
+        "treasury",
+        "wonder",
+        "civilian",
+        "science",
+        "commercial",
+        "guilds",
+        "bonus",
+    ]
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text)) if r["edition"] != "1"}
+    assert rows["Ana"]["bonus"] == "1" and rows["Ana"]["total"] == str(TOTALS["Ana"])
+    assert next(r for r in csv.DictReader(io.StringIO(text)) if r["edition"] == "1")["bonus"] == ""
+    assert read(client, table)["stats"]["categories"][-1] == "bonus"
+
+
+def test_a_locked_game_that_today_s_rules_cannot_read_shows_its_record(client, monkeypatch):
+    """A card the rules data no longer knows: the game does not read any more, its record
+    is still shown (scoreboard, API, PDF), with a note instead of today's totals."""
+    table = new_table(client)
+    token = add_game(client, table)
+    from assistant.rules.errors import GameFormatError
+    from assistant.rules.text import Text
+    from assistant.web import gamestate
+
+    def unreadable(data):
+        raise GameFormatError("cities[0].cards[0]", Text("Unknown card."))
+
+    monkeypatch.setattr(gamestate, "parse_game", unreadable)
+    board = client.get(f"/g/{token}/scoreboard")
+    assert board.status_code == 200
+    text = board.get_data(as_text=True)
+    assert 'id="record-note"' in text and "cannot read it with today's rules data" in text
+    assert f'data-total="{THREE_TOTALS["Ana"]}"' in text
+    body = client.get(f"/api/v1/games/{token}").get_json()
+    assert body["scored_today"] is None and body["scores"]["cities"][0]["total"] == THREE_TOTALS["Ana"]
+    assert client.get(f"/g/{token}/sheet.pdf?lang=en").status_code == 200
+
+
+def test_the_create_game_schema_has_the_table_the_api_accepts(client):
+    """The API takes ``"table"`` (a table's token) when a game is created: the document says
+    so, and refuses what the API refuses (a table that is not a token)."""
+    doc = document()
+    create = {**doc["components"]["schemas"]["CreateGame"], "components": doc["components"]}
+    validator = jsonschema.Draft202012Validator(create)
+    table = new_table(client)
+    body = {"game": three(), "table": table}
+    assert validator.is_valid(body)
+    assert client.post("/api/v1/games", json=body).status_code == 201
+    for wrong in (5, None, "no/such token"):
+        assert not validator.is_valid({"game": three(), "table": wrong})
+        assert client.post("/api/v1/games", json={"game": three(), "table": wrong}).status_code in (400, 404)
+    missing = client.post("/api/v1/games", json={"game": three(), "table": "nosuchtable"})
+    assert missing.status_code == 404 and missing.get_json()["field"] == "table"
+    fits(missing.get_json(), "/api/v1/games", "post", 404)
+
+
+def test_the_api_renames_a_table(client):
+    table = new_table(client)
+    before = read(client, table)["table"]["version"]
+    renamed_ = client.patch(f"/api/v1/tables/{table}", json={"name": "  Friday   club "})
+    assert renamed_.status_code == 200
+    fits(renamed_.get_json(), "/api/v1/tables/{table}", "patch", 200)
+    assert renamed_.get_json()["name"] == "Friday club" and renamed_.get_json()["version"] == before + 1
+    assert read(client, table)["table"]["name"] == "Friday club"
+    assert "Friday club" in client.get(f"/t/{table}").get_data(as_text=True)
+    assert client.patch(f"/api/v1/tables/{table}", json={"name": None}).get_json()["name"] is None
+    for body, field in (({}, "name"), ({"name": "x" * 81}, "name"), ({"name": 3}, "name")):
+        refused = client.patch(f"/api/v1/tables/{table}", json=body)
+        assert refused.status_code == 400 and refused.get_json()["field"] == field
+    assert client.patch("/api/v1/tables/nosuchtable", json={"name": "x"}).status_code == 404
+
+
+def test_the_api_lists_the_games_it_counts_and_finds_them(client):
+    """since/until/edition choose the games listed as they choose the games counted (live:
+    ?since=2099-01-01 listed 2 games against 0 counted); q finds games as the page does."""
+    table = new_table(client)
+    games = [
+        {"game": renamed(three(), ["Ana", "Bo", "Cy"]), "played_on": "2026-01-05", "locked": True},
+        {"game": renamed(three(), ["Dee", "Bo", "Cy"]), "played_on": "2026-02-05", "locked": True},
+        {"game": renamed(three(), ["Ana", "Dee", "Eve"]), "played_on": "2026-02-06", "title": "Eve's first"},
+    ]
+    assert client.post(f"/api/v1/tables/{table}/import", json={"games": games}).status_code == 201
+
+    def listed(**query: str) -> tuple[list[str], int]:
+        body = read(client, table, **query)
+        return [g["played_on"] for g in body["games"]], body["stats"]["games"]
+
+    assert listed() == (["2026-02-06", "2026-02-05", "2026-01-05"], 2)
+    assert listed(since="2099-01-01") == ([], 0)
+    assert listed(since="2026-02-01") == (["2026-02-06", "2026-02-05"], 1)
+    assert listed(until="2026-01-31") == (["2026-01-05"], 1)
+    assert listed(edition="2") == ([], 0)
+    assert listed(q="dee") == (["2026-02-06", "2026-02-05"], 2)  # the statistics are not searched
+    assert listed(q="DÉE", since="2026-02-06") == (["2026-02-06"], 0)
+    assert listed(q="eve's") == (["2026-02-06"], 2)  # a player, or the title
+    assert listed(q="zed") == ([], 2)
+    too_long = client.get(f"/api/v1/tables/{table}", query_string={"q": "x" * 41})
+    assert too_long.status_code == 400 and too_long.get_json()["field"] == "q"
+
+
+def test_a_game_says_its_table_but_a_read_only_link_never_hands_out_the_table_s_token(client):
+    table = new_table(client)
+    token = add_game(client, table)
+    by_edit = client.get(f"/api/v1/games/{token}")
+    fits(by_edit.get_json(), "/api/v1/games/{token}", "get", 200)
+    assert by_edit.get_json()["table"] == {
+        "name": "Thursday club",
+        "token": table,
+        "url": f"http://table.test/t/{table}",
+    }
+    view = by_edit.get_json()["view_token"]
+    by_view = client.get(f"/api/v1/games/{view}")
+    fits(by_view.get_json(), "/api/v1/games/{token}", "get", 200)
+    assert by_view.get_json()["table"] == {"name": "Thursday club"}
+    assert table not in by_view.get_data(as_text=True)
+    # Answers to the edit token say it too; a game at no table says null.
+    assert (
+        client.post(f"/api/v1/games/{token}/lock", json={"locked": False}).get_json()["table"]["token"]
+        == table
+    )
+    alone = client.post("/api/v1/games", json={"game": three()}).get_json()
+    assert alone["table"] is None
+    assert client.put(f"/api/v1/tables/{table}/games/{alone['token']}").get_json()["table"]["token"] == table
+
+
+def test_a_game_already_at_the_table_is_not_imported_again(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Ana", "Bo", "Cy"]))
+    add_game(client, table, renamed(three(), ["Dee", "Bo", "Cy"]), lock=False)
+    exported = client.get(f"/api/v1/tables/{table}/export").get_json()
+    again = client.post(f"/api/v1/tables/{table}/import", json=exported)
+    assert again.status_code == 200 and again.get_json()["imported"] == 0
+    assert again.get_json()["already_here"] == 2
+    fits(again.get_json(), "/api/v1/tables/{table}/import", "post", 200)
+    assert len(read(client, table)["games"]) == 2
+    # Into another table: once, then never again; one new game beside them is imported.
+    other = new_table(client, None)
+    first = client.post(f"/api/v1/tables/{other}/import", json=exported).get_json()
+    assert (first["imported"], first["already_here"]) == (2, 0)
+    new = {"game": renamed(three(), ["Eve", "Bo", "Cy"]), "played_on": "2026-03-01", "locked": True}
+    mixed = client.post(f"/api/v1/tables/{other}/import", json={"games": [*exported["games"], new]})
+    assert mixed.status_code == 201 and (mixed.get_json()["imported"], mixed.get_json()["already_here"]) == (
+        1,
+        2,
+    )
+    fits(mixed.get_json(), "/api/v1/tables/{table}/import", "post", 201)
+    assert len(read(client, other)["games"]) == 3
+    # The same game played another night is another game; twice in one file, it is one.
+    night = dict(new, played_on="2026-03-08")
+    twice = client.post(f"/api/v1/tables/{other}/import", json={"games": [night, night]}).get_json()
+    assert (twice["imported"], twice["already_here"]) == (1, 1)
+    # A bare game (no day given) is known by its content alone.
+    bare = renamed(three(), ["Fay", "Bo", "Cy"])
+    assert client.post(f"/api/v1/tables/{other}/import", json=bare).get_json()["imported"] == 1
+    assert client.post(f"/api/v1/tables/{other}/import", json=bare).get_json()["already_here"] == 1
+    assert (
+        client.post(f"/api/v1/tables/{other}/import", json=renamed(three(), ["Ana", "Bo", "Cy"])).get_json()[
+            "already_here"
+        ]
+        == 1
+    )
+
+
+def test_the_import_page_says_how_many_games_were_already_here(client):
+    table = new_table(client)
+    text = json.dumps(
+        {"games": [{"game": three(), "locked": True}, {"game": renamed(three(), ["X", "Y", "Z"])}]}
+    )
+    first = client.post(f"/t/{table}/import", data={"text": text}, follow_redirects=True).get_data(
+        as_text=True
+    )
+    assert "2 games imported." in first
+    second = client.post(f"/t/{table}/import", data={"text": text}, follow_redirects=True).get_data(
+        as_text=True
+    )
+    assert "0 games imported. 2 games were already at this table: not imported again." in second
+    assert len(read(client, table)["games"]) == 2
+    spanish = client.post(
+        f"/t/{table}/import", data={"text": text}, headers={"Accept-Language": "es"}, follow_redirects=True
+    ).get_data(as_text=True)
+    assert "already at this table" not in spanish and "imported" not in spanish
+
+
+def test_the_period_form_keeps_the_search_and_the_search_keeps_the_period(client):
+    table = new_table(client)
+    add_game(client, table, renamed(three(), ["Dee", "Bo", "Cy"]))
+    page = client.get(f"/t/{table}?q=dee&since=2026-01-01").get_data(as_text=True)
+    period = re.search(r'<form method="get" action="([^"]*)" class="filter-form">(.*?)</form>', page, re.S)
+    assert period is not None and period.group(1) == f"/t/{table}"
+    assert '<input type="hidden" name="q" value="dee">' in period.group(2)
+    assert 'name="since" value="2026-01-01"' in period.group(2)
+    search = re.search(
+        r'<form method="get" action="([^"]*)" class="search-row"[^>]*>(.*?)</form>', page, re.S
+    )
+    assert search is not None and search.group(1) == f"/t/{table}"
+    assert '<input type="hidden" name="since" value="2026-01-01">' in search.group(2)
+    assert 'name="q" value="dee"' in search.group(2)
+    # Without a search, the period form has no q to keep.
+    plain = client.get(f"/t/{table}?since=2026-01-01").get_data(as_text=True)
+    assert 'type="hidden" name="q"' not in plain
