@@ -62,14 +62,14 @@ Box = tuple[float, float, float, float]
 
 
 def _check(players: int, per_page: int, order: str, rules: EditionRules) -> None:
-    fewest = 2 if rules.free_city_players else rules.min_players
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not fewest <= players <= rules.max_players
-    ):
-        two = " (two players add the Free City)" if rules.free_city_players else ""
-        raise ValueError(f"A score pad is for {fewest} to {rules.max_players} players{two}, not {players!r}.")
+    counts = rules.player_counts
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        free = (
+            f" ({rules.free_city_players} players add the Free City)"
+            if rules.free_city_players and rules.free_city_players < rules.min_players
+            else ""
+        )
+        raise ValueError(f"A score pad is for {counts[0]} to {counts[-1]} players{free}, not {players!r}.")
     if isinstance(per_page, bool) or per_page not in PER_PAGE:
         raise ValueError(f"Print 1, 2 or 4 score pads per page, not {per_page!r}.")
     if order not in ROW_ORDERS:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, gettext, ngettext
 
-from ..rules.text import Text
+from ..rules.text import MINUS_SIGN, Text
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
 
@@ -46,20 +46,26 @@ def select_locale() -> str:
     return best or "en"
 
 
-def render_text(text: Text | str | None) -> str:
-    """Render a core Text in the request's language."""
+def render_text(text: Text | str | None, *, minus: str = "-") -> str:
+    """Render a core Text in the request's language (the JSON API keeps the hyphen-minus of
+    the game format's texts; pages ask for a true minus sign)."""
     if text is None:
         return ""
     if isinstance(text, str):
         return text
     if not text.msgid:  # gettext("") answers the catalogue's header: an empty text stays empty
         return ""
-    return text.render(gettext, ngettext)
+    return text.render(gettext, ngettext, minus=minus)
+
+
+def render_page_text(text: Text | str | None) -> str:
+    """A core Text as a page shows it: in the request's language, "−3" with a true minus sign."""
+    return render_text(text, minus=MINUS_SIGN)
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS_DIR))
-    app.jinja_env.filters["t"] = render_text
+    app.jinja_env.filters["t"] = render_page_text
 
     @app.context_processor
     def _languages() -> dict[str, Any]:

@@ -184,12 +184,19 @@ def test_six_actions_an_age_and_the_seventh_card_is_discarded_e4():
     assert structure_limit(SECOND, "giza", "A", 0) == RULES.ages * RULES.turns_per_age == 18
     assert structure_limit(SECOND, "giza", "A", 2) == 18 - 2  # a stage takes a turn's card
     three = [c for c in SECOND.structure_ids if not SECOND.structure(c).is_guild and SECOND.copies(c, 3)]
+    by_age = [
+        [c for c in three if len(SECOND.entries(c)) == 1 and SECOND.structure(c).age == age]
+        for age in (1, 2, 3)
+    ]
+    six_an_age = [c for cards in by_age for c in cards[:6]]
 
-    def too_many(cards: int) -> bool:
-        game = table(city("Ana", "giza", tuple(three[:cards])), city("Bo", "rhodes"), city("Cy", "ephesus"))
+    def too_many(cards: tuple[str, ...]) -> bool:
+        game = table(city("Ana", "giza", cards), city("Bo", "rhodes"), city("Cy", "ephesus"))
         return ProblemCode.TOO_MANY_CARDS in {p.code for p in check_game(game, SECOND)}
 
-    assert not too_many(18) and too_many(19)
+    assert len(six_an_age) == 18 and not too_many(tuple(six_an_age))
+    assert too_many((*six_an_age, by_age[2][6]))  # a 19th structure
+    assert too_many((*by_age[0][:7],))  # a 7th of one age
 
 
 # --- trading (E6) ----------------------------------------------------------------------------------------

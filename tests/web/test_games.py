@@ -528,6 +528,20 @@ def test_the_scoreboard_shows_every_total_rank_and_the_winner(nocsrf_client):
     assert 'id="d-0-civilian"' in body and "Baths" in body
 
 
+def test_the_scoreboards_explanations_print_negative_numbers_with_a_minus_sign(nocsrf_client):
+    """ "Conflict tokens +1 +3 −1", not "-1"; the JSON API keeps the game format's hyphen."""
+    token = import_three(nocsrf_client)
+    body = nocsrf_client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    details = re.findall(r'id="d-\d-military"(.*?)</', body, re.S)
+    assert details and "+1 +3 \u22121" in body and "\u22124" in body
+    assert not re.search(r"Conflict tokens[^<]*-\d", body)
+    api = nocsrf_client.get(f"/api/v1/games/{token}").get_json()
+    reasons = [
+        d["reason"] for c in api["scores"]["cities"] for d in c["details"] if d["category"] == "military"
+    ]
+    assert any("+1 +3 -1" in r for r in reasons), reasons
+
+
 def test_the_scoreboard_poll_answers_304_when_nothing_changed(nocsrf_client):
     token = import_three(nocsrf_client)
     first = nocsrf_client.get(f"/g/{token}/scoreboard?partial=1")
