@@ -270,6 +270,7 @@ def table_stats(
         key=lambda g: (g.played_on, g.game_id),
     )
     players: dict[str, PlayerStats] = {}
+    by_name: dict[str, PlayerStats] = {}  # each spelling as typed, to its player
     wonders: dict[tuple[str, str | None], WonderStats] = {}
     wonder_totals: dict[str, WonderStats] = {}
     seen_categories: set[str] = set()
@@ -283,11 +284,14 @@ def table_stats(
         seats = [s for s in game.seats if not s.free_city]
         totals = sorted((s.total for s in seats), reverse=True)
         for seat in seats:
-            canonical = names.get(player_key(seat.name))
-            key = player_key(canonical) if canonical else player_key(seat.name)
-            stats = players.get(key)
-            if stats is None:
-                stats = players[key] = PlayerStats(key, canonical or seat.name)
+            stats = by_name.get(seat.name)
+            if stats is None:  # a name met for the first time: whose it is (merged spellings)
+                canonical = names.get(player_key(seat.name))
+                key = player_key(canonical) if canonical else player_key(seat.name)
+                stats = players.get(key)
+                if stats is None:
+                    stats = players[key] = PlayerStats(key, canonical or seat.name)
+                by_name[seat.name] = stats
             won = seat.rank == 1
             stats.games += 1
             stats.wins += won
@@ -300,8 +304,11 @@ def table_stats(
             seen_categories.update(seat.categories)
             stats.history.append((game.played_on, game.game_id, seat.total))
             if seat.wonder:
+                side_key = (seat.wonder, seat.side)
                 for table in (stats.wonders, wonders):
-                    entry = table.setdefault((seat.wonder, seat.side), WonderStats(seat.wonder, seat.side))
+                    entry = table.get(side_key)
+                    if entry is None:
+                        entry = table[side_key] = WonderStats(seat.wonder, seat.side)
                     entry.games += 1
                     entry.wins += won
                 for whole in (stats.wonder_totals, wonder_totals):
