@@ -35,7 +35,11 @@ def test_the_reference_scorer_agrees_with_the_assistant_on_every_category():
     for _ in range(120):
         game = mixed_game(rng)
         ours = [
-            {"player": c.player, "categories": {k.value: v for k, v in c.categories.items()}, "total": c.total}
+            {
+                "player": c.player,
+                "categories": {k.value: v for k, v in c.categories.items()},
+                "total": c.total,
+            }
             for c in score_game(parse_game(game)).cities
         ]
         assert reference.score_game(game, rules) == ours, game
