@@ -16,12 +16,11 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, available_editions, catalog_for
 from .describe import age_numeral
 from .errors import GameFormatError as GameFormatError
-from .freecity import FreeCityPlay
 from .model import (
     CATEGORIES,
     Card,
@@ -36,6 +35,9 @@ from .model import (
     Verdict,
 )
 from .text import N_, Nn_, Text
+
+if TYPE_CHECKING:  # the Free City's helper (and the build adjudicator it uses) only when asked
+    from .freecity import FreeCityPlay
 
 MAX_NAME_LENGTH = 40
 MAX_COINS = 999
