@@ -184,7 +184,7 @@ def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
             except GameFormatError as exc:
                 result = {"error": str(exc.message), "field": exc.field, "line": number}
                 status = EXIT_BAD_INPUT
-        out.write(jsonio.dumps_bytes(result))
+        out.write(result if type(result) is bytes else jsonio.dumps_bytes(result))
     out.close()
     return status
 
@@ -226,9 +226,17 @@ def _score_one(data: Any, where: str) -> dict[str, Any]:
     return sheet_to_dict(score_game(parse_game(data)))
 
 
+def _score_line(data: Any, where: str) -> bytes:
+    """One ``--jsonl`` result: the sheet's JSON bytes, written without building its dictionaries."""
+    from .rules.scoring import score_game
+    from .sheetjson import sheet_json
+
+    return sheet_json(score_game(parse_game(data)))
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(args.jsonl, _score_one)
+        return _jsonl(args.jsonl, _score_line)
     if not args.game:
         _fail("give a game file (GAME.json, or - for standard input), or --jsonl FILE.")
     data = _decode(_read_text(args.game), args.game)

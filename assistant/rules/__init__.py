@@ -24,34 +24,71 @@ be answered). Problems found at a table carry a :class:`ProblemCode`; a refused 
 
 from __future__ import annotations
 
-from .catalog import Catalog, EditionRules, available_editions, catalog_for
-from .effects import KINDS as EFFECT_KINDS
-from .effects import Effect
-from .errors import CatalogError, GameFormatError, HandError, QuestionError, RulesError
-from .gameio import catalog_to_dict, game_to_dict, parse_game, sheet_to_dict, verdict_to_dict
-from .military import conflict_tokens, hand_out
-from .model import (
-    CATEGORIES,
-    Card,
-    Category,
-    City,
-    CityScore,
-    Color,
-    Detail,
-    Game,
-    Payment,
-    Problem,
-    ProblemCode,
-    Resource,
-    ScoreSheet,
-    Verdict,
-    WhyNot,
-    Wonder,
-)
-from .scoring import score_game, tie_notes
-from .text import Text
-from .trade import can_build, describe_market, markets
-from .validate import check_game
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .catalog import Catalog, EditionRules, available_editions, catalog_for
+    from .effects import KINDS as EFFECT_KINDS
+    from .effects import Effect
+    from .errors import CatalogError, GameFormatError, HandError, QuestionError, RulesError
+    from .gameio import catalog_to_dict, game_to_dict, parse_game, sheet_to_dict, verdict_to_dict
+    from .military import conflict_tokens, hand_out
+    from .model import (
+        CATEGORIES,
+        Card,
+        Category,
+        City,
+        CityScore,
+        Color,
+        Detail,
+        Game,
+        Payment,
+        Problem,
+        ProblemCode,
+        Resource,
+        ScoreSheet,
+        Verdict,
+        WhyNot,
+        Wonder,
+    )
+    from .scoring import score_game, tie_notes
+    from .text import Text
+    from .trade import can_build, describe_market, markets
+    from .validate import check_game
+
+# Each name is imported from its module when first asked for, so that a program that
+# needs only part of the core (the command line scoring one game never adjudicates a
+# build) does not pay for importing the rest.
+_MODULES = {
+    "catalog": "Catalog EditionRules available_editions catalog_for",
+    "effects": "EFFECT_KINDS Effect",
+    "errors": "CatalogError GameFormatError HandError QuestionError RulesError",
+    "gameio": "catalog_to_dict game_to_dict parse_game sheet_to_dict verdict_to_dict",
+    "military": "conflict_tokens hand_out",
+    "model": "CATEGORIES Card Category City CityScore Color Detail Game Payment Problem ProblemCode "
+    "Resource ScoreSheet Verdict WhyNot Wonder",
+    "scoring": "score_game tie_notes",
+    "text": "Text",
+    "trade": "can_build describe_market markets",
+    "validate": "check_game",
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names.split()}
+_RENAMED = {"EFFECT_KINDS": "KINDS"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), _RENAMED.get(name, name))
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "CATEGORIES",

@@ -54,6 +54,16 @@ def fold(text: str) -> str:
 _fold = fold
 
 
+def _kept(text: str) -> bool:
+    """False for text holding a control character (NUL...) or a lone surrogate.
+
+    Matching folds away whatever is not a letter or digit, so ``"bath\\x00s"`` would
+    otherwise be read as Baths: such text is refused as an unknown name instead, as a
+    player name holding one is refused, never cleaned and stored.
+    """
+    return text.isprintable() or not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
+
+
 @dataclass(frozen=True, slots=True)
 class EditionRules:
     """The numbers and lists an edition's rules use, read from its ``edition.toml``.
@@ -220,16 +230,18 @@ class Catalog:
         return self._rulings[ruling_id]
 
     def resolve_card(self, text: str) -> str | None:
-        """The id for a typed card id, English name or known variant; None when unknown."""
+        """The id for a typed card id, English name or known variant; None when unknown
+        (and for text holding a control character or a lone surrogate: see :func:`_kept`)."""
         if text in self._entries:
             return text
-        return self._card_names.get(_fold(text))
+        return self._card_names.get(_fold(text)) if _kept(text) else None
 
     def resolve_wonder(self, text: str) -> str | None:
-        """The id for a typed wonder id, name or variant (``rhodos``, ``gizah``...)."""
+        """The id for a typed wonder id, name or variant (``rhodos``, ``gizah``...); None when
+        unknown or not :func:`_kept`."""
         if text in self._wonders:
             return text
-        return self._wonder_names.get(_fold(text))
+        return self._wonder_names.get(_fold(text)) if _kept(text) else None
 
 
 # --- loading ------------------------------------------------------------------------------

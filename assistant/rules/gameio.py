@@ -14,13 +14,13 @@ from __future__ import annotations
 import reprlib
 import unicodedata
 from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, available_editions, catalog_for
 from .describe import age_numeral
 from .errors import GameFormatError as GameFormatError
-from .freecity import FreeCityPlay
 from .model import (
     CATEGORIES,
     Card,
@@ -35,6 +35,9 @@ from .model import (
     Verdict,
 )
 from .text import N_, Nn_, Text
+
+if TYPE_CHECKING:  # the Free City's helper (and the build adjudicator it uses) only when asked
+    from .freecity import FreeCityPlay
 
 MAX_NAME_LENGTH = 40
 MAX_COINS = 999
@@ -76,6 +79,8 @@ SYMBOL_FIELDS = ("compass", "gear", "tablet", "wild")
 _BY_KEY: dict[tuple[Category, ...], dict[str, Category]] = {}
 """Each edition's categories by their key (looked up once)."""
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cs"})  # control characters, lone surrogates
+_EDITIONS_SEEN: set[int] = set()
+"""Editions a game has named that :func:`available_editions` knows (looked up once)."""
 
 
 def _is_int(value: Any) -> bool:
@@ -174,6 +179,21 @@ def _city_label(raw: Mapping[str, Any], index: int) -> Text:
     return N_("city {n}", n=index + 1)
 
 
+def _check_edition(edition: Any) -> None:
+    """Refuse an edition the assistant does not know; remember one it does."""
+    if not _is_int(edition) or edition not in available_editions():
+        editions = ", ".join(str(e) for e in available_editions())
+        raise GameFormatError(
+            "edition",
+            N_(
+                "Unknown edition {value}: the assistant knows edition {editions}.",
+                value=_show(edition),
+                editions=editions,
+            ),
+        )
+    _EDITIONS_SEEN.add(edition)  # editions are only ever added, never taken away
+
+
 def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     """Read a game in the JSON game format (already decoded from JSON)."""
     if not isinstance(data, dict):
@@ -191,16 +211,8 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
                 )
             )
     edition = data.get("edition", 1)
-    if not _is_int(edition) or edition not in available_editions():
-        editions = ", ".join(str(e) for e in available_editions())
-        raise GameFormatError(
-            "edition",
-            N_(
-                "Unknown edition {value}: the assistant knows edition {editions}.",
-                value=_show(edition),
-                editions=editions,
-            ),
-        )
+    if type(edition) is not int or edition not in _EDITIONS_SEEN:
+        _check_edition(edition)
     catalog = catalog or catalog_for(edition)
     rules = catalog.rules
     raw_cities = data.get("cities")
@@ -295,6 +307,66 @@ def _parse_play(
     return age, tuple(discard)
 
 
+_CITY_FIRST = (
+    "player", "wonder", "side", "stages", "coins", "cards", "military", "shields_by_age",
+    "free_city", "categories", "science_symbols",
+)  # fmt: skip
+
+
+def _city_maker() -> Callable[..., City]:
+    """``City(*values)`` for the fields of :data:`_CITY_FIRST`, the later ones at their defaults.
+
+    The same object, made about twice as fast: its slots are set through their
+    descriptors rather than through ``object.__setattr__`` field by field, as a frozen
+    dataclass's ``__init__`` does. The fields are checked against the class, so a field
+    added before these or moved fails at import rather than filling the wrong slot.
+    """
+    every = fields(City)
+    if tuple(f.name for f in every[: len(_CITY_FIRST)]) != _CITY_FIRST or hasattr(City, "__post_init__"):
+        raise TypeError(f"City's first fields are not {_CITY_FIRST}")
+    if any(f.default is MISSING for f in every[len(_CITY_FIRST) :]):
+        raise TypeError("City's later fields need plain defaults")
+    put = [getattr(City, f.name).__set__ for f in every]
+    p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10 = put[: len(_CITY_FIRST)]
+    later = tuple(
+        (setter, f.default)
+        for setter, f in zip(put[len(_CITY_FIRST) :], every[len(_CITY_FIRST) :], strict=True)
+    )
+    new = object.__new__
+
+    def make(
+        player: str, wonder: str | None, side: str, stages: int, coins: int, cards: tuple[str, ...] | None,
+        military: tuple[int, ...] | None, shields: tuple[int, int, int] | None, free_city: bool,
+        categories: tuple[tuple[Category, int], ...] | None, symbols: ScienceSymbols | None,
+    ) -> City:  # fmt: skip
+        city = new(City)
+        p0(city, player)
+        p1(city, wonder)
+        p2(city, side)
+        p3(city, stages)
+        p4(city, coins)
+        p5(city, cards)
+        p6(city, military)
+        p7(city, shields)
+        p8(city, free_city)
+        p9(city, categories)
+        p10(city, symbols)
+        for setter, default in later:
+            setter(city, default)
+        return city
+
+    return make
+
+
+_new_city = _city_maker()
+
+
+@lru_cache(maxsize=16)
+def _stage_counts(catalog: Catalog) -> dict[tuple[str, str], int]:
+    """How many stages each wonder side has."""
+    return {(w.id, side.side): len(side.stages) for w in catalog.wonders for side in w.sides}
+
+
 def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
     # The happy path builds no message: every Text and field path below is made only
     # when something is refused (or, for unknown fields, noted).
@@ -370,7 +442,7 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             )
         raw_side = raw.get("side", "A")
         side = raw_side if raw_side in ("A", "B") else _side(raw_side, raw, index, catalog)
-        stages_max = len(catalog.wonder(wonder).side(side).stages)
+        stages_max = _stage_counts(catalog)[(wonder, side)]
     stages = raw.get("stages", 0)
     if type(stages) is not int or not 0 <= stages <= stages_max:
         _whole(
@@ -481,19 +553,9 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             )
         symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
     if PLAY_FIELDS.isdisjoint(raw):
-        return City(
-            player=player,
-            wonder=wonder,
-            side=side,
-            stages=stages,
-            coins=coins,
-            cards=cards,
-            military=military,
-            shields_by_age=shields,
-            free_city=free_city,
-            categories=categories,
-            science_symbols=symbols,
-        )
+        return _new_city(
+            player, wonder, side, stages, coins, cards, military, shields, free_city, categories, symbols
+        )  # fmt: skip
     used, stage_ages, copied = _parse_city_play(raw, index, stages, catalog)
     return City(
         player=player,
@@ -678,6 +740,10 @@ def _english(text: Text) -> str:
         _ENGLISH.clear()
     _ENGLISH[id(text)] = (text, rendered)
     return rendered
+
+
+render_english: Render = _english
+"""English rendering of a Text, memoised (the default ``render`` of the functions below)."""
 
 
 @lru_cache(maxsize=16384)

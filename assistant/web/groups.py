@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .. import jsonio
 from ..rules.catalog import available_editions, catalog_for
-from ..rules.gameio import GameFormatError, game_to_dict, parse_game
+from ..rules.gameio import GameFormatError, game_to_dict, parse_game, unsafe_text
 from ..stats import (
     GameSummary,
     PlayerStats,
@@ -552,7 +552,7 @@ def import_into(group: GroupRow, data: Any) -> Imported:
                 )
             ) from None
         played = _day(entry.get("played_on")) if isinstance(entry.get("played_on"), str) else None
-        title = entry.get("title") if isinstance(entry.get("title"), str) else None
+        title = entry.get("title") if _kept(entry.get("title"), 80) else None
         record = entry.get("record") if _is_record(entry.get("record")) else None
         ready.append((game, played, title, entry.get("locked") is True, record))
     session = get_session()
@@ -584,12 +584,18 @@ def import_into(group: GroupRow, data: Any) -> Imported:
         changes = [
             (k, " ".join(v.split())[:40])
             for k, v in names.items()
-            if isinstance(k, str) and isinstance(v, str) and v.strip() and len(k) <= 160
+            if _kept(k, 160) and _kept(v, 160) and v.strip()
         ]
         if changes:
             repo.set_names(session, group, changes)
     repo.reread(session, group)  # each game moved the table's version on in the database
     return Imported(imported, already_here)
+
+
+def _kept(value: Any, longest: int) -> bool:
+    """A text an import may keep: at most ``longest`` characters, none that a page or a
+    database cannot keep (NUL, a lone surrogate). Anything else is left out, not stored."""
+    return isinstance(value, str) and len(value) <= longest and not unsafe_text(value)
 
 
 def _is_record(value: Any) -> bool:
@@ -599,14 +605,14 @@ def _is_record(value: Any) -> bool:
     for city in value["cities"]:
         if not (
             isinstance(city, dict)
-            and isinstance(city.get("player"), str)
+            and _kept(city.get("player"), 160)
             and type(city.get("total")) is int
             and (city.get("rank") is None or type(city.get("rank")) is int)
             and isinstance(city.get("categories"), dict)
-            and all(isinstance(k, str) and type(v) is int for k, v in city["categories"].items())
+            and all(_kept(k, 40) and type(v) is int for k, v in city["categories"].items())
         ):
             return False
-    return isinstance(value.get("winners"), list) and all(isinstance(w, str) for w in value["winners"])
+    return isinstance(value.get("winners"), list) and all(_kept(w, 160) for w in value["winners"])
 
 
 # --- helpers for the pages -------------------------------------------------------------------------

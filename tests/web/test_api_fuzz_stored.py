@@ -11,6 +11,7 @@ import secrets
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -198,3 +199,199 @@ def test_the_stateless_endpoints_answer_anything_without_a_500(fuzz, body, game,
         )
     )
     answered(fuzz.get("/api/v1/games/" + encode(card, 1).strip('"')[:80]))
+
+
+# --- the game's play, the Free City, the tables ------------------------------------------------
+
+CARD_NAMES = [
+    "baths",
+    "Baths",
+    "BAZAAR",
+    "scientists-guild",
+    "bath\x00s",
+    "ba\ud800ths",
+    "loom",
+    "Lumber Yard",
+]
+cards = texts | st.sampled_from(CARD_NAMES)
+
+
+def assert_kept(value: Any, where: str = "stored") -> None:
+    """Nothing stored holds text a page or a database cannot keep (NUL, a lone surrogate)."""
+    from assistant.rules.gameio import unsafe_text
+
+    if isinstance(value, str):
+        assert not unsafe_text(value), (where, value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            assert_kept(key, where)
+            assert_kept(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            assert_kept(item, f"{where}[{index}]")
+
+
+@SETTINGS
+@given(
+    age=st.integers(0, 4) | values,
+    discard=st.lists(cards | values, max_size=4) | values,
+    version=st.just("read") | numbers | values,
+    depth=st.sampled_from([3, 1100]),
+)
+def test_replacing_the_play_with_anything_never_fails_and_a_refusal_changes_nothing(
+    fuzz, age, discard, version, depth
+):
+    created = fuzz.post("/api/v1/games", json={"game": three()}).get_json()
+    token = created["token"]
+    body = {
+        "age": age,
+        "discard": discard,
+        "version": created["play_version"] if version == "read" else version,
+    }
+    response = fuzz.put(
+        f"/api/v1/games/{token}/play", data=encode(body, depth), content_type="application/json"
+    )
+    answer = answered(response)
+    if response.status_code == 200:
+        from assistant.rules.catalog import catalog_for
+
+        assert all(catalog_for(1).has_card(card) for card in answer["game"].get("discard", []))
+        assert_kept(answer["game"])
+        every_read_serves(fuzz, token, answer["game"])
+    else:
+        every_read_serves(fuzz, token, created["game"])
+
+
+def test_a_card_id_holding_a_nul_is_refused_naming_the_field_not_cleaned_and_stored(fuzz):
+    created = fuzz.post("/api/v1/games", json={"game": three()}).get_json()
+    token = created["token"]
+    body = {"version": created["play_version"], "age": 2, "discard": ["baths", "bath\x00s"]}
+    response = fuzz.put(f"/api/v1/games/{token}/play", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "discard[1]"
+    assert "discard" not in fuzz.get(f"/api/v1/games/{token}").get_json()["game"]
+    game = three()
+    game["cities"][0]["cards"][1] = "Bath\x00s"
+    response = fuzz.post("/api/v1/games", json={"game": game})
+    assert response.status_code == 400 and response.get_json()["field"] == "game.cities[0].cards[1]"
+    game = three()
+    game["cities"][0]["wonder"] = "giz\x00a"
+    response = fuzz.post("/api/v1/score", json=game)
+    assert response.status_code == 400 and response.get_json()["field"] == "cities[0].wonder"
+
+
+def free_city_game() -> dict[str, Any]:
+    game = three()
+    game["cities"][2] = {"player": "Free City", "wonder": "babylon", "free_city": True, "cards": ["loom"]}
+    return game
+
+
+@SETTINGS
+@given(
+    hand=st.lists(cards, min_size=1, max_size=4) | values,
+    city=near_valid_cities(0),
+    depth=st.sampled_from([3, 1100]),
+)
+def test_the_free_city_answers_anything_without_a_500(fuzz, hand, city, depth):
+    game = free_city_game()
+    answered(
+        fuzz.post(
+            "/api/v1/free-city",
+            data=encode({"game": game, "hand": hand}, depth),
+            content_type="application/json",
+        )
+    )
+    game["cities"][0] = city
+    answered(
+        fuzz.post(
+            "/api/v1/free-city",
+            data=encode({"game": game, "hand": ["altar"]}, depth),
+            content_type="application/json",
+        )
+    )
+
+
+def every_table_read_serves(client, table: str) -> dict[str, Any]:
+    read = client.get(f"/api/v1/tables/{table}")
+    assert read.status_code == 200
+    body = answered(read)
+    assert_kept(body)
+    for path in (f"/t/{table}", f"/t/{table}/players", f"/t/{table}/export.csv", f"/t/{table}/export.json"):
+        response = client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+        answered(response)
+    export = client.get(f"/api/v1/tables/{table}/export")
+    assert export.status_code == 200
+    assert_kept(answered(export))
+    for player in body["stats"].get("players", [])[:2]:
+        key = player.get("key")
+        if isinstance(key, str):
+            assert client.get(f"/t/{table}/p/{key}").status_code == 200
+    return body
+
+
+@SETTINGS
+@given(
+    name=st.none() | texts | values,
+    rename=texts | values,
+    query=texts,
+    title=texts | values,
+    names=st.dictionaries(texts, texts | values, max_size=2) | values,
+    depth=st.sampled_from([3, 1100]),
+)
+def test_tables_take_anything_without_a_500_and_keep_only_what_reads_back(
+    fuzz, name, rename, query, title, names, depth
+):
+    created = fuzz.post("/api/v1/tables", data=encode({"name": name}, depth), content_type="application/json")
+    answered(created)
+    table = (
+        created.get_json()["token"]
+        if created.status_code == 201
+        else fuzz.post("/api/v1/tables", json={"name": "Thursday"}).get_json()["token"]
+    )
+    answered(
+        fuzz.patch(
+            f"/api/v1/tables/{table}", data=encode({"name": rename}, depth), content_type="application/json"
+        )
+    )
+    game = fuzz.post("/api/v1/games", json={"game": three()}).get_json()
+    answered(fuzz.put(f"/api/v1/tables/{table}/games/{game['token']}"))
+    for key in ("q", "since", "until", "edition"):  # sent as bytes: a lone surrogate as its 3 bytes
+        answered(fuzz.get(f"/api/v1/tables/{table}?{key}=" + quote(query.encode("utf-8", "surrogatepass"))))
+    for body in (
+        {"player": "Ana", "rename": rename},
+        {"player": query or "Ana", "merge_into": rename},
+        {"player": rename, "rename": "Ana María"},
+    ):
+        answered(
+            fuzz.post(
+                f"/api/v1/tables/{table}/names", data=encode(body, depth), content_type="application/json"
+            )
+        )
+    entry = {"game": three(), "title": title, "played_on": query, "locked": True, "record": names}
+    imported = fuzz.post(
+        f"/api/v1/tables/{table}/import",
+        data=encode({"games": [entry], "names": names}, depth),
+        content_type="application/json",
+    )
+    answered(imported)
+    every_table_read_serves(fuzz, table)
+    answered(fuzz.delete(f"/api/v1/tables/{table}/games/{game['token']}"))
+    every_table_read_serves(fuzz, table)
+    answered(fuzz.get("/api/v1/tables/" + quote(query[:40].encode("utf-8", "surrogatepass"), safe="") or "x"))
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\ud800", "Ana\x00"])
+def test_an_import_keeps_no_name_title_or_record_text_a_database_cannot_keep(fuzz, bad):
+    table = fuzz.post("/api/v1/tables", json={"name": "Thursday"}).get_json()["token"]
+    game = three()
+    game["cities"][0]["coins"] = 8  # a game of its own in this module's shared database
+    record = {
+        "cities": [{"player": bad, "total": 1, "rank": 1, "categories": {bad: 1}}],
+        "winners": [bad],
+    }
+    entry = {"game": game, "title": f"Friday{bad}", "locked": True, "record": record}
+    text = encode({"games": [entry], "names": {bad: "Ana", "ana": bad}}, 1)
+    response = fuzz.post(f"/api/v1/tables/{table}/import", data=text, content_type="application/json")
+    assert answered(response)["imported"] == 1
+    body = every_table_read_serves(fuzz, table)
+    assert [g["title"] for g in body["games"]] == [None]

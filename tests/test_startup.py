@@ -1,0 +1,34 @@
+"""``score ONE.json`` starts by importing only what scoring needs (issue 15: start-up)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import assistant.rules as rules
+from tests.web.games import three
+
+
+def test_scoring_one_game_imports_neither_the_build_adjudicator_nor_a_web_or_pdf_library(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(three()), encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from assistant.cli import main\n"
+        f"assert main(['score', {str(game)!r}]) == 0\n"
+        "sys.stderr.write(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stderr.split())
+    assert "assistant.rules.scoring" in loaded and '"total"' in done.stdout
+    assert not loaded & {"assistant.rules.trade", "assistant.rules.freecity", "orjson"}
+    assert not {name.split(".")[0] for name in loaded} & {"flask", "reportlab", "sqlalchemy", "babel"}
+
+
+def test_the_cores_names_are_imported_when_first_asked_for():
+    assert set(rules.__all__) == set(rules._WHERE)
+    for name in rules.__all__:
+        assert getattr(rules, name) is not None
+    assert rules.EFFECT_KINDS is __import__("assistant.rules.effects", fromlist=["KINDS"]).KINDS
+    assert set(rules.__all__) <= set(dir(rules))
