@@ -14,7 +14,6 @@ from __future__ import annotations
 import reprlib
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -307,60 +306,6 @@ def _parse_play(
     return age, tuple(discard)
 
 
-_CITY_FIRST = (
-    "player", "wonder", "side", "stages", "coins", "cards", "military", "shields_by_age",
-    "free_city", "categories", "science_symbols",
-)  # fmt: skip
-
-
-def _city_maker() -> Callable[..., City]:
-    """``City(*values)`` for the fields of :data:`_CITY_FIRST`, the later ones at their defaults.
-
-    The same object, made about twice as fast: its slots are set through their
-    descriptors rather than through ``object.__setattr__`` field by field, as a frozen
-    dataclass's ``__init__`` does. The fields are checked against the class, so a field
-    added before these or moved fails at import rather than filling the wrong slot.
-    """
-    every = fields(City)
-    if tuple(f.name for f in every[: len(_CITY_FIRST)]) != _CITY_FIRST or hasattr(City, "__post_init__"):
-        raise TypeError(f"City's first fields are not {_CITY_FIRST}")
-    if any(f.default is MISSING for f in every[len(_CITY_FIRST) :]):
-        raise TypeError("City's later fields need plain defaults")
-    put = [getattr(City, f.name).__set__ for f in every]
-    p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10 = put[: len(_CITY_FIRST)]
-    later = tuple(
-        (setter, f.default)
-        for setter, f in zip(put[len(_CITY_FIRST) :], every[len(_CITY_FIRST) :], strict=True)
-    )
-    new = object.__new__
-
-    def make(
-        player: str, wonder: str | None, side: str, stages: int, coins: int, cards: tuple[str, ...] | None,
-        military: tuple[int, ...] | None, shields: tuple[int, int, int] | None, free_city: bool,
-        categories: tuple[tuple[Category, int], ...] | None, symbols: ScienceSymbols | None,
-    ) -> City:  # fmt: skip
-        city = new(City)
-        p0(city, player)
-        p1(city, wonder)
-        p2(city, side)
-        p3(city, stages)
-        p4(city, coins)
-        p5(city, cards)
-        p6(city, military)
-        p7(city, shields)
-        p8(city, free_city)
-        p9(city, categories)
-        p10(city, symbols)
-        for setter, default in later:
-            setter(city, default)
-        return city
-
-    return make
-
-
-_new_city = _city_maker()
-
-
 @lru_cache(maxsize=16)
 def _stage_counts(catalog: Catalog) -> dict[tuple[str, str], int]:
     """How many stages each wonder side has."""
@@ -553,9 +498,19 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
             )
         symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
     if PLAY_FIELDS.isdisjoint(raw):
-        return _new_city(
-            player, wonder, side, stages, coins, cards, military, shields, free_city, categories, symbols
-        )  # fmt: skip
+        return City(
+            player=player,
+            wonder=wonder,
+            side=side,
+            stages=stages,
+            coins=coins,
+            cards=cards,
+            military=military,
+            shields_by_age=shields,
+            free_city=free_city,
+            categories=categories,
+            science_symbols=symbols,
+        )
     used, stage_ages, copied = _parse_city_play(raw, index, stages, catalog)
     return City(
         player=player,
