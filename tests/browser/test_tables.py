@@ -23,19 +23,27 @@ def _game(names: list[str], totals_bias: int) -> dict:
     return game
 
 
+def _locked_games(page, live_server: str, seats: list[list[str]]) -> str:
+    """The table this page shows gets a locked game for each seating; its token."""
+    token = page.url.rstrip("/").rsplit("/", 1)[-1]
+    for n, names in enumerate(seats):
+        created = page.request.post(
+            live_server + "/api/v1/games", data={"game": _game(names, 3 * n), "table": token}
+        ).json()
+        page.request.post(live_server + f"/api/v1/games/{created['token']}/lock")
+    return token
+
+
 def test_a_table_and_a_player_page_with_their_charts(live_server, phone, screenshots):
     page = phone()
     page.goto(live_server + "/")
     page.locator("#new-table button").click()
     expect(page.locator("h1")).to_contain_text("Your table")
-    token = page.url.rstrip("/").rsplit("/", 1)[-1]
-    api = page.request
-    seats = [["Ana", "Bo", "Cy"], ["Bo", "Cy", "Ana"], ["Cy", "Ana", "Bo"], ["Ana", "Cy", "Bo"]]
-    for n, names in enumerate(seats):
-        created = api.post(
-            live_server + "/api/v1/games", data={"game": _game(names, 3 * n), "table": token}
-        ).json()
-        api.post(live_server + f"/api/v1/games/{created['token']}/lock")
+    token = _locked_games(
+        page,
+        live_server,
+        [["Ana", "Bo", "Cy"], ["Bo", "Cy", "Ana"], ["Cy", "Ana", "Bo"], ["Ana", "Cy", "Bo"]],
+    )
     page.reload()
     expect(page.locator("#summary")).to_contain_text("4 games counted")
     expect(page.locator("#leaderboard tbody tr")).to_have_count(3)
@@ -83,14 +91,11 @@ def test_the_table_page_in_korean(live_server, phone, screenshots):
     page.goto(live_server + "/")
     page.locator("#new-table button").click()
     expect(page.locator("html")).to_have_attribute("lang", "ko")
-    token = page.url.rstrip("/").rsplit("/", 1)[-1]
-    api = page.request
-    seats = [["Ana", "Bo", "Cy"], ["지우", "Ana", "Bo"], ["Cy", "지우", "Ana"], ["Ana", "Cy", "지우"]]
-    for n, names in enumerate(seats):
-        created = api.post(
-            live_server + "/api/v1/games", data={"game": _game(names, 3 * n), "table": token}
-        ).json()
-        api.post(live_server + f"/api/v1/games/{created['token']}/lock")
+    _locked_games(
+        page,
+        live_server,
+        [["Ana", "Bo", "Cy"], ["지우", "Ana", "Bo"], ["Cy", "지우", "Ana"], ["Ana", "Cy", "지우"]],
+    )
     page.reload()
     main = page.locator("main")
     expect(page.locator("#charts svg.line-chart polyline")).to_have_count(4)
