@@ -497,21 +497,9 @@ def _parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) ->
                 ),
             )
         symbols = _parse_symbols(raw["science_symbols"], at, _city_label(raw, index))
-    if PLAY_FIELDS.isdisjoint(raw):
-        return City(
-            player=player,
-            wonder=wonder,
-            side=side,
-            stages=stages,
-            coins=coins,
-            cards=cards,
-            military=military,
-            shields_by_age=shields,
-            free_city=free_city,
-            categories=categories,
-            science_symbols=symbols,
-        )
-    used, stage_ages, copied = _parse_city_play(raw, index, stages, catalog)
+    used, stage_ages, copied = (
+        (None, None, None) if PLAY_FIELDS.isdisjoint(raw) else _parse_city_play(raw, index, stages, catalog)
+    )
     return City(
         player=player,
         wonder=wonder,

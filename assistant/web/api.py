@@ -372,6 +372,7 @@ def replace_city(token: str, seat: int) -> Response:
     game_data["cities"][seat] = city
     try:
         game = parse_game(game_data)
+        refuse_same_names(game, seat)
     except GameFormatError as exc:
         field = (
             exc.field.replace(f"cities[{seat}]", "city", 1)
@@ -379,12 +380,6 @@ def replace_city(token: str, seat: int) -> Response:
             else exc.field
         )
         raise ApiError(400, render_text(exc.message), field) from None
-    try:
-        refuse_same_names(game, seat)
-    except GameFormatError as exc:
-        raise ApiError(
-            400, render_text(exc.message), exc.field.replace(f"cities[{seat}]", "city", 1)
-        ) from None
     normalised = city_to_dict(game.cities[seat])
     try:
         store.replace_city(get_session(), row, seat, normalised, version)
