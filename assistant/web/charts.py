@@ -53,8 +53,7 @@ def line_chart(
         return top + plot_h * (1 - (v - low) / (high - low))
 
     parts = [
-        f'<svg class="chart line-chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
+        _opening("line-chart", width, height, title),
         f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}"/>',
         f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>',
         f'<text class="tick" x="{left - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
@@ -76,6 +75,14 @@ def line_chart(
     return Markup("".join(parts))
 
 
+def _opening(kind: str, width: int, height: int, title: str) -> str:
+    """A chart's ``<svg>`` tag, scaled to its box, with the title read aloud and shown on hover."""
+    return (
+        f'<svg class="chart {kind}" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>"
+    )
+
+
 @dataclass(frozen=True)
 class Bar:
     """One row of a bar chart: its label, its length (0 to 1) and the text beside it."""
@@ -94,8 +101,7 @@ def bar_chart(bars: Sequence[Bar], *, title: str, width: int = 340, row: int = 2
     plot_w = width - label_w - text_w
     height = row * len(bars) + 4
     parts = [
-        f'<svg class="chart bar-chart" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
+        _opening("bar-chart", width, height, title),
     ]
     for i, bar in enumerate(bars):
         top = 2 + i * row
@@ -126,8 +132,7 @@ def share_bar(shares: Sequence[Share], *, title: str, width: int = 340, height: 
     if total <= 0:
         return Markup("")
     parts = [
-        f'<svg class="chart share-bar" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
+        _opening("share-bar", width, height, title),
     ]
     x = 0.0
     for share in shares:
