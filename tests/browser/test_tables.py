@@ -125,3 +125,30 @@ def test_the_table_page_in_korean(live_server, phone, screenshots):
     assert HANGUL.search(page.locator("#numbers").inner_text())
     assert scrolls_sideways(page) == []
     shot(page, screenshots, "99-player-ko")
+
+
+def test_a_game_put_in_a_table_by_pasting_its_link(live_server, phone, screenshots):
+    """The host's phone made the table; another phone set up the game and pastes the table's
+    link on the game's page: the field is wide enough to read the link, and one tap keeps
+    the game at the table."""
+    from tests.browser.flows import create_game
+
+    host = phone()
+    host.goto(live_server + "/")
+    host.locator("#new-table button").click()
+    expect(host.locator("h1")).to_contain_text("Your table")
+    link = host.url
+
+    page = phone()
+    create_game(page, live_server, ["Ana", "Bo", "Cy"], [("giza", "A"), ("babylon", "A"), ("rhodes", "A")])
+    field = page.locator("#move-form input[name=table]")
+    panel = page.locator("#game-table").bounding_box()
+    box = field.bounding_box()
+    assert panel is not None and box is not None
+    assert box["width"] >= panel["width"] / 2, (box, panel)  # room to read a pasted link
+    assert scrolls_sideways(page) == []
+    field.fill(link)
+    page.locator("#move-form button[type=submit]").click()
+    expect(page.locator("#game-table")).to_contain_text("Kept at the table")
+    expect(page.locator("#game-table a")).to_have_attribute("href", re.compile(r"/t/"))
+    shot(page, screenshots, "94-game-put-in-a-table")
