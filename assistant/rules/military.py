@@ -174,11 +174,8 @@ class ShieldBounds:
         return _unpack(self.most_packed, self.ages)
 
     def admits(self, shields: Sequence[int], checked: int) -> bool:
-        """Whether the first ``checked`` ages of ``shields`` lie within the bounds.
-
-        Packed, as the bounds are: a guard bit above each age's field survives a subtraction
-        exactly when that field did not go below zero.
-        """
+        """Whether the first ``checked`` ages of ``shields`` lie within the bounds (compared
+        packed, as the bounds are kept)."""
         if checked <= 0:
             return True
         typed = _pack(tuple(shields[:checked]))
@@ -189,11 +186,7 @@ class ShieldBounds:
                     self.least[:checked], shields[:checked], self.most[:checked], strict=True
                 )
             )
-        guard = _GUARDS[checked]
-        mask = _MASKS[checked]
-        return ((typed | guard) - (self.least_packed & mask)) & guard == guard and (
-            ((self.most_packed & mask) | guard) - typed
-        ) & guard == guard
+        return _within(typed, self.least_packed, self.most_packed, checked)
 
 
 def shields_admitted(
@@ -212,26 +205,34 @@ def shields_admitted(
     if checked <= 0:
         return True
     typed = _pack(tuple(shields[:checked]))
-    table = _shield_table(catalog)
-    both = sum(map(table.both.get, cards if unique else dict.fromkeys(cards), repeat(0)))
+    both = 0
+    discard: tuple[int | None, ...] = ()
     if wonder is not None and stages:
         add_least, add_most, discard = _stage_shields_packed(
             catalog, wonder, side, stages, tuple(stage_ages) if stage_ages else None
         )
-        if discard or typed < 0:
-            return shield_bounds(cards, wonder, side, stages, catalog, stage_ages, unique).admits(
-                shields, checked
-            )
-        both += add_least + (add_most << _BOTH_SHIFT)
-    elif typed < 0:
+        both = add_least + (add_most << _BOTH_SHIFT)
+    if discard or typed < 0:  # a Halicarnassus discard build, or a value no field can hold
         return shield_bounds(cards, wonder, side, stages, catalog, stage_ages, unique).admits(
             shields, checked
         )
+    table = _shield_table(catalog)
+    both += sum(map(table.both.get, cards if unique else dict.fromkeys(cards), repeat(0)))
+    return _within(typed, both, both >> _BOTH_SHIFT, checked)
+
+
+def _within(typed: int, least: int, most: int, checked: int) -> bool:
+    """Whether each of the first ``checked`` packed fields of ``typed`` lies between the same
+    fields of ``least`` and ``most`` (fields beyond them are ignored).
+
+    A guard bit above each field survives a subtraction exactly when that field did not go
+    below zero.
+    """
     guard = _GUARDS[checked]
     mask = _MASKS[checked]
-    least = both & mask
-    most = (both >> _BOTH_SHIFT) & mask
-    return ((typed | guard) - least) & guard == guard and ((most | guard) - typed) & guard == guard
+    return ((typed | guard) - (least & mask)) & guard == guard and (
+        ((most & mask) | guard) - typed
+    ) & guard == guard
 
 
 @lru_cache(maxsize=4096)
