@@ -14,7 +14,7 @@ from __future__ import annotations
 import reprlib
 import unicodedata
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, available_editions, catalog_for
@@ -25,6 +25,7 @@ from .model import (
     Card,
     Category,
     City,
+    Detail,
     Game,
     Payment,
     Problem,
@@ -762,8 +763,26 @@ def _key(category: Category) -> str:
     return _KEY_OF.get(category) or _KEY_OF.setdefault(category, category.value)
 
 
-def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any]:
-    """A score sheet as the format's scoring output."""
+def detail_to_dict(detail: Detail, render: Render = _english) -> dict[str, Any]:
+    """One line of a city's explanation, as the format's scoring output gives it."""
+    return {
+        "category": _key(detail.category),
+        "points": detail.points,
+        "source": detail.source,
+        "reason": render(detail.reason),
+    }
+
+
+def sheet_to_dict(
+    sheet: ScoreSheet, render: Render = _english, detail: Callable[[Detail], dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A score sheet as the format's scoring output.
+
+    ``detail`` writes each line of the explanations (by default :func:`detail_to_dict` with
+    ``render``); ``score --jsonl`` passes one that shares the dictionaries of details it
+    met before (see ``assistant/sheetjson.py``).
+    """
+    write = detail or partial(detail_to_dict, render=render)
     return {
         "edition": sheet.edition,
         "cities": [
@@ -776,15 +795,7 @@ def sheet_to_dict(sheet: ScoreSheet, render: Render = _english) -> dict[str, Any
                 "free_city": c.free_city,
                 "wonder": c.wonder,
                 "side": c.side,
-                "details": [
-                    {
-                        "category": _key(d.category),
-                        "points": d.points,
-                        "source": d.source,
-                        "reason": render(d.reason),
-                    }
-                    for d in c.details
-                ],
+                "details": [write(d) for d in c.details],
             }
             for c in sheet.cities
         ],
