@@ -29,16 +29,36 @@ def create_game(
     page.goto(base + "/")
     page.locator("main a[href='/new?mode=pad']" if pad else "main a[href='/new']").first.click()
     for i, name in enumerate(names):
-        page.fill(f"input[name='seats-{i}-player']", name)
-        if wonders and i < len(wonders):
-            wonder, side = wonders[i]
-            page.select_option(f"select[name='seats-{i}-wonder']", wonder)
-            page.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
+        fill_seat(page, i, name, *(wonders[i] if wonders and i < len(wonders) else (None, "A")))
     if free_city:
         page.select_option("select[name='free_city-wonder']", free_city[0])
         page.click(f"label[for='free_city-side-{0 if free_city[1] == 'A' else 1}']")
     if not pad and not wonders:
         page.check("input[name=deal]")
+    page.locator("button[name=submit]").click()
+    expect(page.locator(".cities li").first).to_be_visible()
+    return page.url
+
+
+def fill_seat(page: Page, seat: int, name: str, wonder: str | None, side: str) -> None:
+    """One seat of the new-game form: the player's name, and the wonder and side when given."""
+    page.fill(f"input[name='seats-{seat}-player']", name)
+    if wonder is not None:
+        page.select_option(f"select[name='seats-{seat}-wonder']", wonder)
+        page.click(f"label[for='seats-{seat}-side-{0 if side == 'A' else 1}']")
+
+
+def create_second_edition_game(page: Page, base: str, seats: list[tuple[str, str, str]]) -> str:
+    """Set up a 2020 game through the new-game page's plain edition link (no script needed),
+    each seat a (name, wonder, side) with side "A" for Day and "B" for Night; return the hub's
+    URL. The form names the sides Day and Night and offers no Free City (2020 has no
+    two-player variant)."""
+    page.goto(base + "/new")
+    page.get_by_role("link", name="7 Wonders (2020)").click()
+    expect(page.locator("label[for='seats-0-side-1']")).to_have_text("Night")
+    for i, seat in enumerate(seats):
+        fill_seat(page, i, *seat)
+    expect(page.locator("#free-city-row")).to_have_count(0)
     page.locator("button[name=submit]").click()
     expect(page.locator(".cities li").first).to_be_visible()
     return page.url

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from tests.browser.flows import (
     count_tokens,
+    create_second_edition_game,
     open_city,
     scrolls_sideways,
     set_stepper,
@@ -40,17 +41,8 @@ CITIES = [
 
 def test_a_second_edition_game_from_set_up_to_the_printed_sheet(live_server, phone, screenshots):
     host = phone()
-    host.goto(live_server + "/new")
-    host.get_by_role("link", name="7 Wonders (2020)").click()
-    expect(host.locator("label[for='seats-0-side-1']")).to_have_text("Night")
-    for i, (name, (wonder, side), *_rest) in enumerate(CITIES):
-        host.fill(f"input[name='seats-{i}-player']", name)
-        host.select_option(f"select[name='seats-{i}-wonder']", wonder)
-        host.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
-    expect(host.locator("#free-city-row")).to_have_count(0)  # no two-player variant in 2020
-    host.locator("button[name=submit]").click()
+    hub = create_second_edition_game(host, live_server, [(name, *board) for name, board, *_rest in CITIES])
     expect(host.locator(".cities li").first).to_contain_text("Giza Night")
-    hub = host.url
     shot(host, screenshots, "80-second-edition-hub")
 
     for seat, (_name, _board, stages, coins, tokens, cards) in enumerate(CITIES):

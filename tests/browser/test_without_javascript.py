@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import lock, shot, totals
+from tests.browser.flows import create_second_edition_game, lock, shot, totals
 
 pytestmark = pytest.mark.browser
 
@@ -93,17 +93,10 @@ def test_a_second_edition_game_is_set_up_entered_and_scored_without_javascript(
         ("Bo", "olympia", "A", 0, 3, {"defeats": 1}, ["baths"]),
         ("Cy", "rhodes", "A", 1, 0, {}, ["theater"]),
     ]
-    page.goto(live_server + "/new")
-    page.get_by_role("link", name="7 Wonders (2020)").click()  # a plain link: no script needed
-    expect(page.locator("label[for='seats-0-side-1']")).to_have_text("Night")
-    for i, (name, wonder, side, *_rest) in enumerate(cities):
-        page.fill(f"input[name='seats-{i}-player']", name)
-        page.select_option(f"select[name='seats-{i}-wonder']", wonder)
-        page.click(f"label[for='seats-{i}-side-{0 if side == 'A' else 1}']")
-    expect(page.locator("#free-city-row")).to_have_count(0)  # no two-player variant in 2020
-    page.locator("button[name=submit]").click()
+    hub = create_second_edition_game(
+        page, live_server, [(name, wonder, side) for name, wonder, side, *_ in cities]
+    )
     expect(page.locator(".cities li").first).to_contain_text("Giza Night")
-    hub = page.url
     for seat, (_name, _wonder, _side, stages, coins, tokens, cards) in enumerate(cities):
         page.goto(hub)
         page.locator(".cities li").nth(seat).locator(f"a[href$='/city/{seat}']").click()
