@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from assistant.cli import main
-from tests.web.games import THREE_TOTALS, three
+from tests.web.games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -42,15 +42,7 @@ def test_score_prints_the_sheet(capsys, game_file):
     body = json.loads(out)
     assert {c["player"]: c["total"] for c in body["cities"]} == THREE_TOTALS
     assert body["winners"] == ["Ana"]
-    assert list(body["cities"][0]["categories"]) == [
-        "military",
-        "treasury",
-        "wonder",
-        "civilian",
-        "science",
-        "commercial",
-        "guilds",
-    ]
+    assert list(body["cities"][0]["categories"]) == list(FIRST_EDITION_CATEGORIES)
 
 
 def test_score_reads_standard_input(monkeypatch, capsys):

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from assistant.stats import category_order, player_key, read_summary, stats_to_dict, table_stats
+from tests.web.games import FIRST_EDITION_CATEGORIES
 
 
 def city(
@@ -179,7 +180,7 @@ def test_the_categories_follow_the_games_editions():
     )
     both = table_stats([*HISTORY, toy])
     assert both.categories == ("military", "science", "commercial", "bonus")
-    full = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+    full = FIRST_EDITION_CATEGORIES
     assert category_order([1]) == full and category_order([TOY_EDITION, 1]) == (*full, "bonus")
     assert category_order([2])[:3] == ("wonder", "treasury", "military")  # the 2020 pad's order
     assert by_name(both)["Ana"].category_average("bonus") == pytest.approx(3 / 5)
@@ -191,8 +192,11 @@ def test_the_categories_follow_the_games_editions():
 
 def _pad(name: str, coins: int, *points: int) -> dict[str, Any]:
     """A city entered on the pad: its points in the first edition's order."""
-    order = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
-    return {"player": name, "coins": coins, "categories": dict(zip(order, points, strict=True))}
+    return {
+        "player": name,
+        "coins": coins,
+        "categories": dict(zip(FIRST_EDITION_CATEGORIES, points, strict=True)),
+    }
 
 
 # G1, cards: tests/web/games.py's hand-scored THREE: Ana 25 (Giza), Bartek 20 (Rhodes), Şule 15
@@ -236,15 +240,7 @@ def test_the_statistics_of_real_games_stored_through_the_api(client):
     assert len(body["games"]) == 5
     stats = body["stats"]
     assert (stats["games"], stats["shared_victories"], stats["pad_games"]) == (4, 1, 2)
-    assert stats["categories"] == [
-        "military",
-        "treasury",
-        "wonder",
-        "civilian",
-        "science",
-        "commercial",
-        "guilds",
-    ]
+    assert stats["categories"] == list(FIRST_EDITION_CATEGORIES)
     players = {p["name"]: p for p in stats["players"]}
     assert list(players) == ["Ana", "Şule", "Bartek"]  # 4 games and 3 wins, 4 and 1, 3 and 1
     numbers = {

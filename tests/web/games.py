@@ -29,6 +29,10 @@ THREE = {
 }  # fmt: skip
 THREE_TOTALS = {"Ana": 25, "Bartek": 20, "Şule": 15}
 
+FIRST_EDITION_CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+"""The first edition's scoring categories as the game format writes their keys, in its score
+pad's order."""
+
 
 def three() -> dict[str, Any]:
     return copy.deepcopy(THREE)

@@ -17,7 +17,7 @@ import pytest
 
 from assistant.web.openapi import document
 from tests.conftest import make_test_app
-from tests.web.games import THREE_TOTALS, three
+from tests.web.games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
 
 
 @pytest.fixture
@@ -341,16 +341,7 @@ def test_the_csv_has_every_category_of_the_games_editions(client):
     add_game(client, table, copy.deepcopy(TOY_GAME))
     text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
     header = next(csv.reader(io.StringIO(text)))
-    assert header[12:] == [
-        "military",
-        "treasury",
-        "wonder",
-        "civilian",
-        "science",
-        "commercial",
-        "guilds",
-        "bonus",
-    ]
+    assert header[12:] == [*FIRST_EDITION_CATEGORIES, "bonus"]
     rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text)) if r["edition"] != "1"}
     assert rows["Ana"]["bonus"] == "1" and rows["Ana"]["total"] == str(TOTALS["Ana"])
     assert next(r for r in csv.DictReader(io.StringIO(text)) if r["edition"] == "1")["bonus"] == ""
