@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_scoring import realistic_table  # noqa: E402
+from bench_tables import scratch_app, timed  # noqa: E402
 
 from assistant.rules.gameio import game_to_dict  # noqa: E402
 
@@ -59,31 +60,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
     options = parser.parse_args()
-    from assistant.web import create_app
-
     with tempfile.TemporaryDirectory() as folder:
-        url = options.database or f"sqlite:///{Path(folder) / 'bench.db'}"
-        app = create_app(
-            {
-                "DATA_DIR": folder,
-                "DATABASE_URL": url,
-                "SECRET_KEY": "bench-" * 8,
-                "SERVER_NAME": "bench.test",
-                "WTF_CSRF_ENABLED": False,  # the form as posted, without a page to take the token from
-            }
-        )
+        # The form as posted, without a page to take the CSRF token from.
+        app = scratch_app(folder, options.database, WTF_CSRF_ENABLED=False)
         client = app.test_client()
         game = game_to_dict(realistic_table(random.Random(15), "tokens"))
         created = client.post("/api/v1/games", json={"game": game}).get_json()
         token, city = created["token"], game["cities"][0]
         page = f"/g/{token}/city/0"
         gc.collect()
-        visits = []
-        for _ in range(options.repeat + 1):
-            start = time.perf_counter()
-            response = client.get(page)
-            visits.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == 200, response.status_code
+        first_visit, visit = timed(client, page, options.repeat)
         saves = []
         version = created["versions"][0]
         for n in range(options.repeat + 1):
@@ -94,9 +80,7 @@ def main() -> None:
             answer = response.get_json()
             assert response.status_code == 200 and answer["saved"], (response.status_code, answer)
             version = answer["version"]
-        print(
-            f"{'city page, visit':24} first {visits[0]:7.1f} ms   then median {statistics.median(visits[1:]):6.1f} ms"
-        )
+        print(f"{'city page, visit':24} first {first_visit:7.1f} ms   then median {visit:6.1f} ms")
         print(
             f"{'city page, save (JSON)':24} first {saves[0]:7.1f} ms   then median {statistics.median(saves[1:]):6.1f} ms"
         )

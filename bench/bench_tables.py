@@ -23,6 +23,7 @@ import time
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,6 +32,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_scoring import realistic_table  # noqa: E402
 
 from assistant.rules.gameio import game_to_dict, parse_game  # noqa: E402
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 REGULARS = ["Ana", "Bartek", "Şule", "Jiwoo", "Marta", "Pau", "Dae", "Núria"]
 
@@ -59,6 +63,22 @@ def seed(app, games: int, rng: random.Random) -> str:
         return group.token
 
 
+def scratch_app(folder: str, database: str | None = None, **config: Any) -> Flask:
+    """The app on a scratch data folder: a SQLite file in it, unless ``database`` is a URL."""
+    from assistant.web import create_app
+
+    url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+    return create_app(
+        {
+            "DATA_DIR": folder,
+            "DATABASE_URL": url,
+            "SECRET_KEY": "bench",
+            "SERVER_NAME": "bench.test",
+            **config,
+        }
+    )
+
+
 def timed(client, url: str, repeat: int) -> tuple[float, float]:
     """The first request's time and the median of the next ones, in milliseconds."""
     times = []
@@ -76,14 +96,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
     options = parser.parse_args()
-    from assistant.web import create_app
     from assistant.web.groups import _HISTORY, _STATS
 
     with tempfile.TemporaryDirectory() as folder:
-        url = options.database or f"sqlite:///{Path(folder) / 'bench.db'}"
-        app = create_app(
-            {"DATA_DIR": folder, "DATABASE_URL": url, "SECRET_KEY": "bench", "SERVER_NAME": "bench.test"}
-        )
+        app = scratch_app(folder, options.database)
         started = time.perf_counter()
         token = seed(app, options.games, random.Random(16))
         print(f"seeded {options.games} games in {time.perf_counter() - started:.1f} s")
