@@ -118,11 +118,9 @@ def timed(command: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def per_line_cpu(command: list[str], every: Path, one: Path, lines: int, repeat: int) -> list[float]:
+def per_line_cpu(command: list[str], every: Path, one: Path, lines: int) -> float:
     """CPU seconds per line of ``command`` over ``every`` less a run of ``one`` (its first line)."""
-    return [
-        (timed([*command, str(every)])[1] - timed([*command, str(one)])[1]) / lines for _ in range(repeat)
-    ]
+    return (timed([*command, str(every)])[1] - timed([*command, str(one)])[1]) / lines
 
 
 def main() -> None:
@@ -168,10 +166,10 @@ def main() -> None:
         ours: list[float] = []
         ref: list[float] = []
         for _ in range(best):
-            ours += per_line_cpu(
-                [sys.executable, "-m", "assistant", "score", "--jsonl"], scores, one, lines, 1
+            ours.append(
+                per_line_cpu([sys.executable, "-m", "assistant", "score", "--jsonl"], scores, one, lines)
             )
-            ref += per_line_cpu(REFERENCE, scores, one, lines, 1)
+            ref.append(per_line_cpu(REFERENCE, scores, one, lines))
         mine, theirs = statistics.median(ours), statistics.median(ref)
         print(
             f"CPU time per line after the first (median of {best}): score --jsonl {mine * 1e6:.0f} µs, "
