@@ -436,32 +436,35 @@ Signature = tuple[tuple[int, int, int], ...]
 
 
 def token_signature(tokens: Sequence[Sequence[int]], rules: EditionRules) -> Signature | None:
-    """Each city's victories by age (as bit masks) and its defeat count; None if a token is impossible.
-
-    None also when a city holds more victories of one age than its two neighbours can give.
-    """
-    index = {v: a for a, v in enumerate(rules.victory_tokens)}
+    """Each city's :func:`city_signature`; None if one city's tokens are impossible."""
     out = []
     for held in tokens:
-        wins = [0] * len(rules.victory_tokens)
-        defeats = 0
-        for token in held:
-            if token == rules.defeat_token:
-                defeats += 1
-            elif token in index:
-                wins[index[token]] += 1
-            else:
-                return None
-        one = two = 0
-        for age, count in enumerate(wins):
-            if count > 2:
-                return None
-            if count >= 1:
-                one |= 1 << age
+        found = city_signature(tuple(held), rules.victory_tokens, rules.defeat_token)
+        if found is None:
+            return None
+        out.append(found)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def city_signature(
+    tokens: tuple[int, ...], victory: tuple[int, ...], defeat: int
+) -> tuple[int, int, int] | None:
+    """A city's victories by age as bit masks (ages with one or more, ages with two) and its
+    defeats; None when a token does not exist, or two neighbours cannot give them all (more
+    than two victories of an age, or more defeats than the conflicts its victories leave)."""
+    wins = [tokens.count(v) for v in victory]
+    defeats = tokens.count(defeat)
+    won = sum(wins)
+    if won + defeats != len(tokens) or max(wins, default=0) > 2 or defeats > 2 * len(victory) - won:
+        return None
+    one = two = 0
+    for age, count in enumerate(wins):
+        if count:
+            one |= 1 << age
             if count == 2:
                 two |= 1 << age
-        out.append((one, two, defeats))
-    return tuple(out)
+    return one, two, defeats
 
 
 @cache

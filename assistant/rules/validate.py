@@ -33,6 +33,7 @@ from .describe import AGE_NUMERALS, OR, age_numeral, join
 from .during import check_play, has_play_fields
 from .errors import GameFormatError
 from .military import (
+    city_signature,
     ended_ages,
     resolve_city,
     shield_bounds,
@@ -502,7 +503,7 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
         if tokens is None:
             complete = False
             continue
-        found = _signature(tokens, victory, defeat)
+        found = city_signature(tokens, victory, defeat)
         if found is None:
             _check_tokens(seat, city, catalog, problems)  # says what is wrong
             complete = False
@@ -526,23 +527,6 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
         )
     )
     problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
-
-
-@lru_cache(maxsize=4096)
-def _signature(tokens: tuple[int, ...], victory: tuple[int, ...], defeat: int) -> tuple[int, int, int] | None:
-    """A city's victories by age as bit masks (one or more, two) and its defeats; None if impossible."""
-    wins = [tokens.count(v) for v in victory]
-    defeats = tokens.count(defeat)
-    won = sum(wins)
-    if won + defeats != len(tokens) or max(wins, default=0) > 2 or defeats > 2 * len(victory) - won:
-        return None
-    one = two = 0
-    for age, count in enumerate(wins):
-        if count:
-            one |= 1 << age
-            if count == 2:
-                two |= 1 << age
-    return one, two, defeats
 
 
 def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Problem]) -> None:
@@ -870,7 +854,7 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
     worked: list[int] = []
     for seat, city in enumerate(cities):
         if city.military is not None:
-            if _signature(city.military, rules.victory_tokens, rules.defeat_token) is None:
+            if city_signature(city.military, rules.victory_tokens, rules.defeat_token) is None:
                 return  # tokens no city can hold: reported with the city
             tokens.append(city.military)
             continue

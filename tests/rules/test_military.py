@@ -78,6 +78,9 @@ def test_a_city_holding_an_impossible_token_has_no_signature() -> None:
     assert token_signature([[1, 2]], RULES) is None
     assert token_signature([[3, 3, 3]], RULES) is None
     assert token_signature([[1, 1, 3, -1]], RULES) == ((0b011, 0b001, 1),)
+    # Two victories of Age III leave four conflicts to lose: five defeats cannot all be this city's.
+    assert token_signature([[5, 5, -1, -1, -1, -1]], RULES) == ((0b100, 0b100, 4),)
+    assert token_signature([[5, 5, -1, -1, -1, -1, -1]], RULES) is None
 
 
 def test_tokens_resolved_from_any_shields_always_pair_up() -> None:
