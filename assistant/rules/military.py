@@ -254,21 +254,20 @@ _MASKS = tuple(sum(((1 << _AGE_BITS) - 1) << (_AGE_BITS * k) for k in range(n)) 
 class _CardShields:
     """A catalog's shield-giving structures, packed by age (see :func:`_shield_table`)."""
 
-    least: dict[str, int]
-    """Each card's shields in every age field from its last age on."""
-    most: dict[str, int]
-    """Each card's shields in every age field from its first age on."""
     both: dict[str, int]
-    """Every structure's ``least``, and its ``most`` above :data:`_BOTH_SHIFT` (0 for most cards)."""
+    """Every structure's shields in every age field from its last age on (the fewest it can
+    have given by then), and above :data:`_BOTH_SHIFT` from its first age on (the most); 0
+    for most cards."""
     shields: dict[str, int]
+    """Each shield-giving structure's shields."""
     last: dict[str, int]
+    """The last age each shield-giving structure belongs to."""
 
 
 @cache
 def _shield_table(catalog: Catalog) -> _CardShields:
     ages = catalog.rules.ages
-    least: dict[str, int] = {}
-    most: dict[str, int] = {}
+    both = dict.fromkeys(catalog.structure_ids, 0)
     shields: dict[str, int] = {}
     last: dict[str, int] = {}
     for cid in catalog.structure_ids:
@@ -278,12 +277,12 @@ def _shield_table(catalog: Catalog) -> _CardShields:
             continue
         first = min(entry.age for entry in entries)
         final = max(entry.age for entry in entries)
-        most[cid] = sum(count << (_AGE_BITS * (age - 1)) for age in range(first, ages + 1))
-        least[cid] = sum(count << (_AGE_BITS * (age - 1)) for age in range(final, ages + 1))
+        most = sum(count << (_AGE_BITS * (age - 1)) for age in range(first, ages + 1))
+        least = sum(count << (_AGE_BITS * (age - 1)) for age in range(final, ages + 1))
+        both[cid] = least + (most << _BOTH_SHIFT)
         shields[cid] = count
         last[cid] = final
-    both = {cid: least.get(cid, 0) + (most.get(cid, 0) << _BOTH_SHIFT) for cid in catalog.structure_ids}
-    return _CardShields(least, most, both, shields, last)
+    return _CardShields(both, shields, last)
 
 
 def _unpack(packed: int, ages: int) -> tuple[int, ...]:
