@@ -357,10 +357,9 @@ def shield_sources(
     table = _shield_table(catalog)
     out = [(cid, table.shields[cid]) for cid in dict.fromkeys(cards) if cid in table.shields]
     if wonder is not None and stages and catalog.has_wonder(wonder):
-        for stage in catalog.wonder(wonder).side(side).stages[:stages]:
-            count = sum(e.shield_count() for e in stage.effects)
+        for number, count in enumerate(_stage_shields(catalog, wonder, side)[:stages], 1):
             if count:
-                out.append((f"stage-{stage.number}", count))
+                out.append((f"stage-{number}", count))
     return out
 
 
