@@ -414,7 +414,7 @@ def resolve_city(
     assert mine is not None
     by_age: list[list[int]] = [[] for _ in ages]
     unknown: list[int] = []
-    for other in (s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat):
+    for other in game.neighbours(seat):
         theirs = shields[other]
         if theirs is None:
             unknown.append(other)

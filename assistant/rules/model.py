@@ -339,6 +339,10 @@ class Game:
         """The seat of the right neighbour (the previous city clockwise)."""
         return (seat - 1) % len(self.cities)
 
+    def neighbours(self, seat: int) -> list[int]:
+        """The seats of the city's distinct neighbours, left first: one at a table of two."""
+        return [s for s in dict.fromkeys((self.left(seat), self.right(seat))) if s != seat]
+
 
 Severity = Literal["error", "warning", "info"]
 

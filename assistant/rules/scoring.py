@@ -412,7 +412,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             continue
         details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
         out[seat] = _Military(points, details, known_defeats)
-        neighbours = [s for s in dict.fromkeys((game.left(seat), game.right(seat))) if s != seat]
+        neighbours = game.neighbours(seat)
         if not every_shield and any(_derived(found[s]) for s in (seat, *neighbours)):
             assumed.append(seat)
     # One warning per fact, naming every city it concerns (not one per city).
@@ -755,7 +755,7 @@ def _copy_guild(
     assert own is not None
     size = len(views)
     city = game.cities[seat]
-    neighbours = [o for o in dict.fromkeys((game.left(seat), game.right(seat))) if o != seat]
+    neighbours = game.neighbours(seat)
     unknown = [o for o in neighbours if views[o] is None]
     # Each guild a neighbour holds that the city does not (a city never holds two of one name).
     candidates = [
