@@ -27,7 +27,7 @@ __all__ = [
     "score_table",
     "sheet_of_record",
 ]
-from ..rules.gameio import GameFormatError, parse_game
+from ..rules.gameio import GameFormatError, parse_game, sheet_to_dict
 from ..rules.model import Card, Color, Game, Problem, ScoreSheet
 from ..rules.text import Text
 from ..store import games as store
@@ -106,7 +106,6 @@ def score(game: Game) -> ScoreSheet:
 def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """What a locked game keeps: the summary the statistics read, and the whole sheet (its
     explanations in English, as the JSON API gives them)."""
-    from ..rules.gameio import sheet_to_dict
     from ..stats import summary_of
 
     sheet = sheet_to_dict(score(game))
@@ -136,7 +135,7 @@ def kept_record(row: GameRow, game: Game | None) -> Kept | None:
         return None
     today = score(game) if game is not None else None
     try:
-        if today is not None and _numbers_of_record(snapshot) == _numbers_of_sheet(today):
+        if today is not None and _numbers_of_record(snapshot) == _numbers_of_record(sheet_to_dict(today)):
             return None
         pads = [isinstance(c, dict) and "categories" in c for c in (c.data for c in row.cities)]
         return Kept(sheet_of_record(snapshot, pads), today)
@@ -144,25 +143,10 @@ def kept_record(row: GameRow, game: Game | None) -> Kept | None:
         return None  # a record this version cannot read: today's scoring, as before records
 
 
-def _numbers_of_sheet(sheet: ScoreSheet) -> tuple[Any, ...]:
-    return (
-        [
-            (
-                c.player,
-                c.total,
-                c.rank,
-                c.coins,
-                {str(k): v for k, v in c.categories.items()},
-                c.wonder,
-                c.side,
-            )
-            for c in sheet.cities
-        ],
-        list(sheet.winners),
-    )
-
-
 def _numbers_of_record(snapshot: dict[str, Any]) -> tuple[Any, ...]:
+    """The numbers of a sheet in the game format's scoring output (a kept record, or today's
+    sheet written as one): each city's name, total, rank, coins, categories, wonder and side,
+    and the winners."""
     return (
         [
             (
