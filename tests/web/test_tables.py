@@ -92,6 +92,7 @@ def test_a_locked_game_keeps_its_record_when_the_rules_change(client, monkeypatc
     table = new_table(client)
     token = add_game(client, table)
     assert 'id="record-note"' not in client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    assert "scored_today" not in client.get(f"/api/v1/games/{token}").get_json()  # today's rules agree
     from assistant.rules import scoring
     from assistant.rules.model import Category
 
