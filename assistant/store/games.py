@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -208,6 +210,18 @@ def _current_version(session: Session, city: CityRow) -> int:
     return version
 
 
+@contextmanager
+def transaction(session: Session) -> Iterator[None]:
+    """One change, all or nothing: committed when the block ends, rolled back when anything
+    in it fails (a stale version, the lock, the database) and the error passed on."""
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
 def _reread(session: Session, row: GameRow) -> None:
     """Refresh ``row`` and its cities from the database, inside the writing transaction.
 
@@ -232,14 +246,10 @@ def replace_city(
     city = next((c for c in row.cities if c.seat == seat), None)
     if city is None:
         raise KeyError(seat)
-    try:
+    with transaction(session):
         _open_game(session, row)
         _write_city(session, city, data, expected_version)
         _reread(session, row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     return expected_version + 1
 
 
@@ -258,7 +268,7 @@ def replace_cities(
     neither the tokens nor their record, so the host's retry hands the tokens out once.
     """
     by_seat = {c.seat: c for c in row.cities}
-    try:
+    with transaction(session):
         _open_game(session, row)
         for seat, (data, expected) in sorted(changes.items()):
             _write_city(session, by_seat[seat], data, expected)
@@ -275,10 +285,6 @@ def replace_cities(
                 .execution_options(synchronize_session=False)
             )
         _reread(session, row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 def hand_out_age(
@@ -317,7 +323,7 @@ def set_locked(
     drops it. The game's table, if any, is told (its statistics change)."""
     now = utcnow()
     summary, snapshot = record if locked and record is not None else (None, None)
-    try:
+    with transaction(session):
         session.execute(
             update(GameRow)
             .where(GameRow.id == row.id)
@@ -339,15 +345,11 @@ def set_locked(
                 .execution_options(synchronize_session=False)
             )
         _reread(session, row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> None:
     """Record the conflicts resolved at the end of each age (refused once locked)."""
-    try:
+    with transaction(session):
         _open_game(session, row)
         session.execute(
             update(GameRow)
@@ -356,10 +358,6 @@ def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> 
             .execution_options(synchronize_session=False)
         )
         _reread(session, row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expected_version: int) -> int:
@@ -367,7 +365,7 @@ def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expect
     (else :class:`StalePlay`); refused once locked (:class:`GameLocked`). Returns the new version."""
     if not 0 < expected_version <= MAX_VERSION:
         raise StalePlay(row.play_version)
-    try:
+    with transaction(session):
         _open_game(session, row)
         result = session.execute(
             update(GameRow)
@@ -381,10 +379,6 @@ def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expect
             session.rollback()
             raise StalePlay(current)
         _reread(session, row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     return expected_version + 1
 
 

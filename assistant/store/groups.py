@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .games import clean_title, game_dict, is_token, new_token
+from .games import clean_title, game_dict, is_token, new_token, transaction
 from .models import GameRow, GroupNameRow, GroupRow, utcnow
 
 MAX_GROUP_GAMES = 100_000
@@ -75,7 +75,7 @@ def _keep_version(group: GroupRow, version: int | None) -> None:
 
 def rename_group(session: Session, group: GroupRow, name: str | None) -> None:
     """Rename the table (or take its name away); the table's version moves on."""
-    try:
+    with transaction(session):
         session.execute(
             update(GroupRow)
             .where(GroupRow.id == group.id)
@@ -83,10 +83,6 @@ def rename_group(session: Session, group: GroupRow, name: str | None) -> None:
             .execution_options(synchronize_session=False)
         )
         version = bump(session, group.id)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     set_committed_value(group, "name", clean_title(name))
     _keep_version(group, version)
 
@@ -171,7 +167,7 @@ def names_of(session: Session, group: GroupRow) -> dict[str, str]:
 
 def set_names(session: Session, group: GroupRow, changes: Sequence[tuple[str, str]]) -> None:
     """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on."""
-    try:
+    with transaction(session):
         existing = {n.key: n for n in group.names}
         for key, name in changes:
             if key in existing:
@@ -182,8 +178,4 @@ def set_names(session: Session, group: GroupRow, changes: Sequence[tuple[str, st
                 existing[key] = row
         session.flush()
         version = bump(session, group.id)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     _keep_version(group, version)
