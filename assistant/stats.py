@@ -26,6 +26,7 @@ __all__ = [
     "TableStats",
     "WonderStats",
     "category_order",
+    "most_played",
     "player_key",
     "stats_to_dict",
     "summary_of",
@@ -209,7 +210,8 @@ CATEGORY_ORDER = ("military", "treasury", "wonder", "civilian", "commercial", "g
 """The first edition's pad, for categories no known edition lists (an unknown edition's)."""
 
 
-def _most_played(w: WonderStats) -> tuple[int, int, str, str]:
+def most_played(w: WonderStats) -> tuple[int, int, str, str]:
+    """The order of wonders in statistics: most games first, then most wins, then by name and side."""
     return (-w.games, -w.wins, w.wonder, w.side or "")
 
 
@@ -332,8 +334,8 @@ def table_stats(
         shared=shared,
         pad_games=pad_games,
         players=ordered,
-        wonders=sorted(wonders.values(), key=_most_played),
-        wonder_totals=sorted(wonder_totals.values(), key=_most_played),
+        wonders=sorted(wonders.values(), key=most_played),
+        wonder_totals=sorted(wonder_totals.values(), key=most_played),
         records=[r for r in (best_total, best_science, best_margin) if r is not None],
         categories=category_order({g.edition for g in chosen}, seen_categories),
         first=chosen[0].played_on if chosen else None,
@@ -383,7 +385,7 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
                 "wonders": [
                     wonder(w) for w in sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
                 ],
-                "wonder_totals": [wonder(w) for w in sorted(p.wonder_totals.values(), key=_most_played)],
+                "wonder_totals": [wonder(w) for w in sorted(p.wonder_totals.values(), key=most_played)],
                 "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
             }
             for p in stats.players

@@ -37,6 +37,7 @@ from ..stats import (
     TableStats,
     WonderStats,
     category_order,
+    most_played,
     player_key,
     read_summary,
     table_stats,
@@ -783,7 +784,7 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
     first = format_date(p.history[0][0], "short") if p.history else ""
     last = format_date(p.history[-1][0], "short") if p.history else ""
     shares = _shares(stats.categories, p.category_average)
-    totals = sorted(p.wonder_totals.values(), key=lambda w: (-w.games, -w.wins, w.wonder))
+    totals = sorted(p.wonder_totals.values(), key=most_played)
     return {
         "totals": charts.line_chart(
             [charts.Series(p.name, [t for _d, _g, t in p.history])],
