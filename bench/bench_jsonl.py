@@ -178,7 +178,7 @@ def main() -> None:
         )
         if options.games < 2000:
             print(
-                f"  ({options.games:,} lines: too few for a steady figure; the memos fill over the first few hundred)"
+                f"  ({options.games:,} lines: too few for a steady figure; the memos fill over the first few hundred, and CPU time is counted in ticks of 10 ms)"
             )
         print(f"{'command':<28} {'lines':>6} {'seconds':>8} {'lines/s':>9} {'lines/s after start-up':>23}")
         for label, args in (
