@@ -14,6 +14,11 @@ about sockets and bytes:
   413 as soon as a larger ``Content-Length`` arrives (its default, 1 GiB, was read and
   spooled to a temporary file first), and ``max_request_header_size`` 64 KiB.
 
+waitress warns "Task queue depth is N" each time a request waits for a thread: on a busy
+game night that is many lines a second, written while waitress holds its task queue's lock
+(so a log that cannot keep up holds every request up). :class:`OncePerInterval` lets one
+such warning through a minute, with the count of those held back.
+
 Several workers: each is a process of its own (one interpreter, one GIL each) listening on
 the same address with ``SO_REUSEPORT``, so the kernel spreads connections across them. They
 share nothing but the database: the live scoreboard's cache is keyed by the game's stored
@@ -22,18 +27,56 @@ state, which every process reads from the database.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 CONNECTION_LIMIT = 1000
 CHANNEL_TIMEOUT = 30
 MAX_HEADER_BYTES = 64 * 1024
 WORKER_ENV = "ASSISTANT_SERVE_WORKER"
+QUEUE_WARNING_INTERVAL = 60.0
+
+
+class OncePerInterval(logging.Filter):
+    """Lets one record through every ``interval`` seconds; the next one says how many were held back."""
+
+    def __init__(self, interval: float, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self._interval = interval
+        self._clock = clock
+        self._next = float("-inf")
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self._clock()
+        with self._lock:
+            if now < self._next:
+                self._held += 1
+                return False
+            self._next = now + self._interval
+            held, self._held = self._held, 0
+        if held:
+            record.msg = (
+                f"{record.getMessage()} (and {held} more such warnings in the last {self._interval:g} s)"
+            )
+            record.args = None
+        return True
+
+
+def quiet_queue_warnings(interval: float = QUEUE_WARNING_INTERVAL) -> None:
+    """At most one "Task queue depth" warning from waitress per ``interval`` seconds."""
+    queue = logging.getLogger("waitress.queue")
+    if not any(isinstance(f, OncePerInterval) for f in queue.filters):
+        queue.addFilter(OncePerInterval(interval))
 
 
 def waitress_options(app: Any, threads: int, connection_limit: int = CONNECTION_LIMIT) -> dict[str, Any]:
@@ -80,6 +123,7 @@ def serve_one(app: Any, host: str, port: int, threads: int, *, reuse_port: bool 
 
     options = waitress_options(app, threads)
     raise_open_file_limit(options["connection_limit"] + 256)
+    quiet_queue_warnings()
     if reuse_port:
         serve(app, sockets=[shared_socket(host, port)], **options)
     else:

@@ -60,7 +60,11 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     command += ["--no-qr", "--threads", str(args.threads)]
     if args.workers != 1:
         command += ["--workers", str(args.workers)]
-    proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server's log goes to a file: a pipe nobody reads fills up (64 KiB), and a server
+    # writing its log into it stops dead (waitress logs its queue depth holding its task lock).
+    log = open(folder / "server.log", "wb")  # noqa: SIM115  # closed with the server (main)
+    proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+    log.close()  # the child holds its own copy
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -68,7 +72,8 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
                 return proc, port
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start: " + proc.stderr.read().decode()[-500:]) from None
+                tail = (folder / "server.log").read_text(errors="replace")[-500:]
+                raise SystemExit("the server did not start: " + tail) from None
             time.sleep(0.2)
 
 
@@ -276,6 +281,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=20)
+            log = (Path(folder) / "server.log").read_text(errors="replace").splitlines()
     print(
         f"{args.phones} phones polling every 2 s, 7 players saving every {args.save_every:g} s, "
         f"{args.seconds:g} s measured, serve --workers {args.workers} --threads {args.threads}, "
@@ -284,6 +290,7 @@ def main() -> None:
     print(summary("poll", polls))
     print(summary("save", saves))
     print(f"errors: {len(errors)}" + (f" ({', '.join(sorted(set(errors))[:5])})" if errors else ""))
+    print(f"server log: {len(log)} lines" + (f", the last: {log[-1]}" if log else ""))
 
 
 if __name__ == "__main__":
