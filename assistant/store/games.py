@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import false, or_, select, update
+from sqlalchemy import bindparam, false, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from .models import CityRow, GameRow, GroupRow, utcnow
@@ -145,6 +145,12 @@ def by_any_token(session: Session, token: str) -> tuple[GameRow | None, bool]:
     return by_view_token(session, token), False
 
 
+_STATE = select(GameRow.id, GameRow.version, GameRow.locked, GameRow.edit_token).where(
+    or_(GameRow.edit_token == bindparam("token"), GameRow.view_token == bindparam("token"))
+)
+"""A poll's one indexed row (:func:`state_of`)."""
+
+
 def state_of(session: Session, token: str) -> tuple[int, str, bool] | None:
     """For a poll: the game's id, its :func:`state_version` and whether the token edits.
 
@@ -152,11 +158,8 @@ def state_of(session: Session, token: str) -> tuple[int, str, bool] | None:
     """
     if not is_token(token):
         return None
-    found = session.execute(
-        select(GameRow.id, GameRow.version, GameRow.locked, GameRow.edit_token).where(
-            or_(GameRow.edit_token == token, GameRow.view_token == token)
-        )
-    ).first()
+    # Core, not the ORM: a plain row is all a poll needs, and the statement is built once.
+    found = session.connection().execute(_STATE, {"token": token}).first()
     session.rollback()  # end the read at once: a poll holds nothing open
     if found is None:
         return None

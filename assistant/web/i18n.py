@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations
 
 from ..rules.text import MINUS_SIGN, Text
 
@@ -25,12 +26,15 @@ LANGUAGE_NAMES: dict[str, str] = {
 LANG_COOKIE = "lang"
 
 
-def available_languages() -> list[str]:
-    found = ["en"]
-    for code in LANGUAGE_NAMES:
-        if code != "en" and (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.mo").exists():
-            found.append(code)
-    return found
+@cache
+def available_languages() -> tuple[str, ...]:
+    """The languages whose catalogue is installed (compiled when the package is built), looked
+    up once: every request asks, and the catalogues do not change while the app runs."""
+    return tuple(
+        code
+        for code in LANGUAGE_NAMES
+        if code == "en" or (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.mo").exists()
+    )
 
 
 def select_locale() -> str:
@@ -55,7 +59,10 @@ def render_text(text: Text | str | None, *, minus: str = "-") -> str:
         return text
     if not text.msgid:  # gettext("") answers the catalogue's header: an empty text stays empty
         return ""
-    return text.render(gettext, ngettext, minus=minus)
+    # The request's catalogue, looked up once for the text and every text within it
+    # (Flask-Babel's gettext looks it up again on every call).
+    translations = get_translations()
+    return text.render(translations.gettext, translations.ngettext, minus=minus)
 
 
 def render_page_text(text: Text | str | None) -> str:

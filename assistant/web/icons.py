@@ -6,7 +6,9 @@ no extra download and the icons inherit the text colour unless they carry their 
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from functools import lru_cache
+
+from markupsafe import Markup, escape
 
 # 24x24 view box; each value is the inner SVG markup.
 _ICONS: dict[str, str] = {
@@ -55,19 +57,24 @@ def sprite() -> Markup:
     return Markup(f'<svg class="sprite" aria-hidden="true" focusable="false">{symbols}</svg>')
 
 
+@lru_cache(maxsize=2048)
 def icon(name: str, label: str | None = None, size: int = 20, cls: str = "icon") -> Markup:
-    """An icon from the page's sprite; ``label`` names it for screen readers, else it is hidden."""
+    """An icon from the page's sprite; ``label`` names it for screen readers, else it is hidden.
+
+    Memoised: a scoreboard asks for about a hundred icons, from a handful of different ones
+    (the label is part of the key, so each language has its own).
+    """
     if name not in _ICONS:
         return Markup("")
     if label:
-        accessible = Markup(' role="img" aria-label="{}"').format(label)
-        title = Markup("<title>{}</title>").format(label)
+        text = escape(label)
+        accessible, title = f' role="img" aria-label="{text}"', f"<title>{text}</title>"
     else:
-        accessible = Markup(' aria-hidden="true"')
-        title = Markup("")
+        accessible, title = ' aria-hidden="true"', ""
     return Markup(
-        '<svg class="{cls}" width="{size}" height="{size}"{accessible}>{title}<use href="#i-{name}"/></svg>'
-    ).format(cls=cls, size=size, accessible=accessible, title=title, name=name)
+        f'<svg class="{escape(cls)}" width="{int(size)}" height="{int(size)}"{accessible}>{title}'
+        f'<use href="#i-{name}"/></svg>'
+    )
 
 
 def inline(name: str, size: int = 20) -> Markup:
