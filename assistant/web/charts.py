@@ -16,6 +16,8 @@ from markupsafe import Markup, escape
 
 SERIES = 8
 """Distinct series colours (more series reuse them)."""
+MARKER_SPACING = 4
+"""The least distance in pixels between games for a line chart to mark each with a dot."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,12 @@ def line_chart(
     height: int = 170,
 ) -> Markup:
     """Totals over time: one line per series over the same games (the x axis is the game's
-    order, labelled with its first and last date)."""
+    order, labelled with its first and last date).
+
+    Each game's total is a point of its line; a dot marks it only while games are at least
+    :data:`MARKER_SPACING` pixels apart. A table of a thousand games would otherwise draw
+    thousands of dots that overlap into a smudge and make the page some 300 KB heavier.
+    """
     values = [v for s in series for v in s.values if v is not None]
     count = max((len(s.values) for s in series), default=0)
     if not values or count == 0:
@@ -51,6 +58,8 @@ def line_chart(
 
     def y(v: int) -> float:
         return top + plot_h * (1 - (v - low) / (high - low))
+
+    markers = count == 1 or plot_w / (count - 1) >= MARKER_SPACING
 
     parts = [
         _opening("line-chart", width, height, title),
@@ -69,7 +78,8 @@ def line_chart(
         parts.append(f'<g class="s{n % SERIES}"><title>{escape(line.label)}</title>')
         if len(points) > 1:
             parts.append(f'<polyline points="{path}"/>')
-        parts.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.5"/>' for px, py in points)
+        if markers or len(points) == 1:
+            parts.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.5"/>' for px, py in points)
         parts.append("</g>")
     parts.append("</svg>")
     return Markup("".join(parts))
