@@ -28,6 +28,34 @@ class Series:
     values: Sequence[int | None]
 
 
+MOST_POINTS = 76
+"""The most points a line chart of the default width draws per line (4 px apart): more games
+than that are drawn as averages over spans of games (:func:`averaged`)."""
+
+
+def averaged(series: Sequence[Series], most: int = MOST_POINTS) -> tuple[list[Series], int]:
+    """Lines over more than ``most`` games as the average of each span of games, and the span.
+
+    The games are cut, in order, into spans of ``span`` games (the last may be shorter); each
+    line's point for a span is the average of its values there, rounded (None where it has
+    none). A span of 1 gives the lines back as they are. A table of a thousand games drawn
+    game by game is a band of overlapping zigzags; averaged, each player's line shows how
+    their totals went.
+    """
+    count = max((len(s.values) for s in series), default=0)
+    if count <= most:
+        return list(series), 1
+    span = -(-count // most)
+    out = []
+    for line in series:
+        points: list[int | None] = []
+        for start in range(0, count, span):
+            played = [v for v in line.values[start : start + span] if v is not None]
+            points.append(round(sum(played) / len(played)) if played else None)
+        out.append(Series(line.label, points))
+    return out, span
+
+
 def line_chart(
     series: Sequence[Series],
     *,

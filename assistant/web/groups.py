@@ -715,6 +715,15 @@ def _percent(value: float) -> str:
     return str(format_percent(value, "#,##0%"))
 
 
+def _span_note(span: int) -> str:
+    """What a point of the totals chart is, when it averages a span of games (else nothing)."""
+    if span == 1:
+        return ""
+    return ngettext(
+        "Each point is the average of %(num)d game.", "Each point is the average of %(num)d games.", span
+    )
+
+
 def _table_charts(stats: TableStats) -> dict[str, Any]:
     """The table page's pictures: totals over time (the most regular players), wonders' win rates."""
     players = stats.players[: charts.SERIES]
@@ -729,10 +738,12 @@ def _table_charts(stats: TableStats) -> dict[str, Any]:
     first = format_date(games[0][0], "short") if games else ""
     last = format_date(games[-1][0], "short") if games else ""
     shares = _shares(stats.categories, stats.category_average)
+    lines, span = charts.averaged(series)
     return {
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
-        "totals": charts.line_chart(series, title=_("Totals over time"), first=first, last=last),
+        "totals": charts.line_chart(lines, title=_("Totals over time"), first=first, last=last),
+        "totals_span": _span_note(span),
         "legend": [(n % charts.SERIES, p.name) for n, p in enumerate(players)],
         "wonders": _wonder_chart(stats.wonder_totals),
         "wonder_rows": _wonder_rows(stats.wonder_totals, stats.wonders),
@@ -785,13 +796,10 @@ def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
     last = format_date(p.history[-1][0], "short") if p.history else ""
     shares = _shares(stats.categories, p.category_average)
     totals = sorted(p.wonder_totals.values(), key=most_played)
+    lines, span = charts.averaged([charts.Series(p.name, [t for _d, _g, t in p.history])])
     return {
-        "totals": charts.line_chart(
-            [charts.Series(p.name, [t for _d, _g, t in p.history])],
-            title=_("Totals over time"),
-            first=first,
-            last=last,
-        ),
+        "totals": charts.line_chart(lines, title=_("Totals over time"), first=first, last=last),
+        "totals_span": _span_note(span),
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
         "wonders": _wonder_chart(totals),

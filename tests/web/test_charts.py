@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.web.charts import MARKER_SPACING, Series, line_chart
+from assistant.web.charts import MARKER_SPACING, MOST_POINTS, Series, averaged, line_chart
 
 
 def _points(svg: str) -> list[list[str]]:
@@ -35,3 +35,26 @@ def test_dots_stop_where_games_come_closer_than_the_spacing():
 
 def test_a_single_game_is_still_a_dot():
     assert line_chart([Series("Ana", [None, 40, None])], title="T").count("<circle") == 1
+
+
+def test_up_to_the_most_points_the_lines_are_drawn_game_by_game():
+    lines = [Series("Ana", [40, None, 47]), Series("Ben", [38, 41, 50])]
+    assert averaged(lines, most=3) == (lines, 1)
+
+
+def test_more_games_than_points_are_averaged_span_by_span():
+    ana = Series("Ana", [40, 41, None, None, 50, 53, 60])
+    ben = Series("Ben", [30, None, 35, None, None, None, 31])
+    lines, span = averaged([ana, ben], most=3)
+    assert span == 3  # 7 games in at most 3 points: spans of 3, 3 and 1
+    assert lines == [
+        Series("Ana", [40, 52, 60]),
+        Series("Ben", [32, None, 31]),
+    ]  # 40.5 -> 40 and 51.5 -> 52 (half to even)
+
+
+def test_a_thousand_games_are_at_most_the_most_points():
+    lines, span = averaged([Series("Ana", list(range(1000)))])
+    assert span == 14 and len(lines[0].values) == 72 <= MOST_POINTS
+    # 0..13, 14..27, ..., 994..999 (996.5: Python rounds half to even)
+    assert lines[0].values[:2] == [6, 20] and lines[0].values[-1] == 996

@@ -534,3 +534,27 @@ def test_the_period_form_keeps_the_search_and_the_search_keeps_the_period(client
     # Without a search, the period form has no q to keep.
     plain = client.get(f"/t/{table}?since=2026-01-01").get_data(as_text=True)
     assert 'type="hidden" name="q"' not in plain
+
+
+def test_a_long_table_s_totals_chart_averages_spans_of_games_and_says_so(client):
+    table = new_table(client)
+    for _ in range(80):  # more games than the chart draws points (charts.MOST_POINTS)
+        add_game(client, table)
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    chart = re.search(r'<section id="charts">.*?</section>', page, re.S).group(0)
+    assert "Each point is the average of 2 games." in chart
+    assert all(len(p.split()) == 40 for p in re.findall(r'<polyline points="([^"]*)"', chart))
+    spanish = client.get(f"/t/{table}", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Cada punto es la media de 2 partidas." in spanish
+    key = players(read(client, table))[three()["cities"][0]["player"]]["key"]
+    player = client.get(f"/t/{table}/p/{key}").get_data(as_text=True)
+    assert "Each point is the average of 2 games." in player
+
+
+def test_a_short_table_s_chart_is_drawn_game_by_game_without_a_note(client):
+    table = new_table(client)
+    for _ in range(3):
+        add_game(client, table)
+    page = client.get(f"/t/{table}").get_data(as_text=True)
+    assert "Each point is the average" not in page
+    assert re.search(r'<section id="charts">.*?<circle', page, re.S)
