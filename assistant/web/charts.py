@@ -28,9 +28,13 @@ class Series:
     values: Sequence[int | None]
 
 
-MOST_POINTS = 76
-"""The most points a line chart of the default width draws per line (4 px apart): more games
-than that are drawn as averages over spans of games (:func:`averaged`)."""
+WIDTH = 340
+"""A line chart's width (its ``viewBox``: the SVG scales to the phone)."""
+_LEFT, _RIGHT = 30, 8
+"""A line chart's margins beside its plot (the totals' ticks on the left)."""
+MOST_POINTS = (WIDTH - _LEFT - _RIGHT) // MARKER_SPACING + 1
+"""The most points a line chart of the default width draws per line, :data:`MARKER_SPACING`
+apart (76): more games than that are drawn as averages over spans of games (:func:`averaged`)."""
 
 
 def averaged(series: Sequence[Series], most: int = MOST_POINTS) -> tuple[list[Series], int]:
@@ -62,7 +66,7 @@ def line_chart(
     title: str,
     first: str = "",
     last: str = "",
-    width: int = 340,
+    width: int = WIDTH,
     height: int = 170,
 ) -> Markup:
     """Totals over time: one line per series over the same games (the x axis is the game's
@@ -78,7 +82,7 @@ def line_chart(
         return Markup("")
     low, high = min(0, min(values)), max(values)
     high = high if high > low else low + 1
-    left, right, top, bottom = 30, 8, 10, 22
+    left, right, top, bottom = _LEFT, _RIGHT, 10, 22
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:

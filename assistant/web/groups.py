@@ -715,13 +715,23 @@ def _percent(value: float) -> str:
     return str(format_percent(value, "#,##0%"))
 
 
-def _span_note(span: int) -> str:
-    """What a point of the totals chart is, when it averages a span of games (else nothing)."""
-    if span == 1:
-        return ""
-    return ngettext(
-        "Each point is the average of %(num)d game.", "Each point is the average of %(num)d games.", span
-    )
+def _totals_chart(series: list[charts.Series], days: list[date]) -> dict[str, Any]:
+    """Totals over time (``days``: the games' dates, in the series' order): the chart, and
+    what a point stands for when the chart averages spans of games (else nothing)."""
+    lines, span = charts.averaged(series)
+    return {
+        "totals": charts.line_chart(
+            lines,
+            title=_("Totals over time"),
+            first=format_date(days[0], "short") if days else "",
+            last=format_date(days[-1], "short") if days else "",
+        ),
+        "totals_span": ngettext(
+            "Each point is the average of %(num)d game.", "Each point is the average of %(num)d games.", span
+        )
+        if span > 1
+        else "",
+    }
 
 
 def _table_charts(stats: TableStats) -> dict[str, Any]:
@@ -735,15 +745,11 @@ def _table_charts(stats: TableStats) -> dict[str, Any]:
         for _d, game_id, total in p.history:
             values[index[game_id]] = total
         series.append(charts.Series(p.name, values))
-    first = format_date(games[0][0], "short") if games else ""
-    last = format_date(games[-1][0], "short") if games else ""
     shares = _shares(stats.categories, stats.category_average)
-    lines, span = charts.averaged(series)
     return {
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
-        "totals": charts.line_chart(lines, title=_("Totals over time"), first=first, last=last),
-        "totals_span": _span_note(span),
+        **_totals_chart(series, [d for d, _g in games]),
         "legend": [(n % charts.SERIES, p.name) for n, p in enumerate(players)],
         "wonders": _wonder_chart(stats.wonder_totals),
         "wonder_rows": _wonder_rows(stats.wonder_totals, stats.wonders),
@@ -792,14 +798,12 @@ def _shares(categories: tuple[str, ...], average: Any) -> list[charts.Share]:
 
 
 def _player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
-    first = format_date(p.history[0][0], "short") if p.history else ""
-    last = format_date(p.history[-1][0], "short") if p.history else ""
     shares = _shares(stats.categories, p.category_average)
     totals = sorted(p.wonder_totals.values(), key=most_played)
-    lines, span = charts.averaged([charts.Series(p.name, [t for _d, _g, t in p.history])])
     return {
-        "totals": charts.line_chart(lines, title=_("Totals over time"), first=first, last=last),
-        "totals_span": _span_note(span),
+        **_totals_chart(
+            [charts.Series(p.name, [t for _d, _g, t in p.history])], [d for d, _g, _t in p.history]
+        ),
         "shares": charts.share_bar(shares, title=_("Where the points come from")),
         "share_rows": shares,
         "wonders": _wonder_chart(totals),
