@@ -48,6 +48,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def server_log(folder: Path) -> Path:
+    """Where the server started in ``folder`` writes its log."""
+    return folder / "server.log"
+
+
 def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ, ASSISTANT_DATA_DIR=str(folder / "data"))
@@ -62,7 +67,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
         command += ["--workers", str(args.workers)]
     # The server's log goes to a file: a pipe nobody reads fills up (64 KiB), and a server
     # writing its log into it stops dead (waitress logs its queue depth holding its task lock).
-    log = open(folder / "server.log", "wb")  # noqa: SIM115  # closed with the server (main)
+    log = open(server_log(folder), "wb")  # noqa: SIM115  # closed below, once the child has it
     proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     log.close()  # the child holds its own copy
     deadline = time.monotonic() + 60
@@ -72,7 +77,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
                 return proc, port
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                tail = (folder / "server.log").read_text(errors="replace")[-500:]
+                tail = server_log(folder).read_text(errors="replace")[-500:]
                 raise SystemExit("the server did not start: " + tail) from None
             time.sleep(0.2)
 
@@ -281,7 +286,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=20)
-            log = (Path(folder) / "server.log").read_text(errors="replace").splitlines()
+            log = server_log(Path(folder)).read_text(errors="replace").splitlines()
     print(
         f"{args.phones} phones polling every 2 s, 7 players saving every {args.save_every:g} s, "
         f"{args.seconds:g} s measured, serve --workers {args.workers} --threads {args.threads}, "

@@ -10,10 +10,17 @@ minute, saying how many were held back.
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from waitress.task import ThreadedTaskDispatcher
 
 from assistant import serving
+from tests.test_serve import free_port, wait_for
 
 
 class _Clock:
@@ -62,21 +69,11 @@ def test_serve_quiets_waitress_s_own_queue_logger(monkeypatch: pytest.MonkeyPatc
     serving.quiet_queue_warnings()
     serving.quiet_queue_warnings()  # twice (a worker restarted in-process) still one filter
     assert [type(f) for f in queue.filters] == [serving.OncePerInterval]
-    from waitress.task import ThreadedTaskDispatcher
-
     assert ThreadedTaskDispatcher.queue_logger is queue
 
 
 def test_a_served_burst_writes_one_queue_warning(tmp_path):
     """A real ``serve`` with one thread, 120 requests at once: one warning line, not dozens."""
-    import os
-    import subprocess
-    import sys
-    import urllib.request
-    from concurrent.futures import ThreadPoolExecutor
-
-    from tests.test_serve import free_port, wait_for
-
     port = free_port()
     env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
     env.pop("DATABASE_URL", None)
