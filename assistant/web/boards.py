@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import gzip
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from .lru import Lru
 
 MAX_BOARDS = 512  # about 15 KB each, gzip included
 
@@ -31,24 +32,12 @@ class Board:
 
 class BoardCache:
     def __init__(self, size: int = MAX_BOARDS) -> None:
-        self._size = size
-        self._boards: OrderedDict[tuple[int, str, str], Board] = OrderedDict()
+        self._boards: Lru[tuple[int, str, str], Board] = Lru(size)
         self._lock = threading.Lock()
         self._rendering: dict[tuple[int, str, str], threading.Lock] = {}
 
     def get(self, key: tuple[int, str, str]) -> Board | None:
-        with self._lock:
-            board = self._boards.get(key)
-            if board is not None:
-                self._boards.move_to_end(key)
-            return board
-
-    def _put(self, key: tuple[int, str, str], board: Board) -> None:
-        with self._lock:
-            self._boards[key] = board
-            self._boards.move_to_end(key)
-            while len(self._boards) > self._size:
-                self._boards.popitem(last=False)
+        return self._boards.get(key)
 
     def get_or_render(
         self, game_id: int, state: str, language: str, render: Callable[[], tuple[str, str]]
@@ -69,12 +58,11 @@ class BoardCache:
                     board = Board(rendered_state, data, gzip.compress(data, compresslevel=6, mtime=0))
                     # A write may have landed between the state's read and the rendering:
                     # the board is filed under the state it shows, never under a newer one.
-                    self._put((game_id, rendered_state, language), board)
+                    self._boards.put((game_id, rendered_state, language), board)
         finally:
             with self._lock:
                 self._rendering.pop(key, None)
         return board
 
     def clear(self) -> None:
-        with self._lock:
-            self._boards.clear()
+        self._boards.clear()
