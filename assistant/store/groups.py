@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import select, update
+from sqlalchemy import null, select, update
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -95,8 +95,10 @@ def reread(session: Session, group: GroupRow) -> GroupRow:
     return group
 
 
-def games_of(session: Session, group: GroupRow) -> list[GameLine]:
-    """The table's games, newest first: one query, without their cities."""
+def games_of(session: Session, group: GroupRow, *, summaries: bool = True) -> list[GameLine]:
+    """The table's games, newest first: one query, without their cities. With
+    ``summaries=False`` without their records too (each line's ``summary`` is None: read
+    them with :func:`summaries_of`), which is most of the query's weight."""
     rows = session.execute(
         select(
             GameRow.id,
@@ -108,7 +110,7 @@ def games_of(session: Session, group: GroupRow) -> list[GameLine]:
             GameRow.locked,
             GameRow.created_at,
             GameRow.locked_at,
-            GameRow.summary,
+            GameRow.summary if summaries else null(),
         )
         .where(GameRow.group_id == group.id)
         .order_by(GameRow.created_at.desc(), GameRow.id.desc())
@@ -116,6 +118,33 @@ def games_of(session: Session, group: GroupRow) -> list[GameLine]:
     ).all()
     session.rollback()  # a read: hold nothing open
     return [GameLine(*r) for r in rows]
+
+
+_IDS_PER_QUERY = 500
+"""Ids per ``IN (...)`` list: far below every database's limit on bound parameters."""
+
+
+class KeptRecord(NamedTuple):
+    """A game's kept record with the times that name it (see ``assistant.web.groups``)."""
+
+    id: int
+    created_at: datetime
+    locked_at: datetime | None
+    summary: dict[str, Any] | None
+
+
+def summaries_of(session: Session, ids: Sequence[int]) -> list[KeptRecord]:
+    """The records kept for these games (``summary`` None for a game that has none)."""
+    found: list[KeptRecord] = []
+    for start in range(0, len(ids), _IDS_PER_QUERY):
+        rows = session.execute(
+            select(GameRow.id, GameRow.created_at, GameRow.locked_at, GameRow.summary).where(
+                GameRow.id.in_(ids[start : start + _IDS_PER_QUERY])
+            )
+        ).all()
+        found.extend(KeptRecord(*r) for r in rows)
+    session.rollback()  # a read: hold nothing open
+    return found
 
 
 def stored_games(session: Session, group: GroupRow) -> list[tuple[datetime, dict[str, Any]]]:

@@ -14,7 +14,6 @@ import csv
 import gc
 import io
 import json
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import format_date, format_percent, ngettext
 from flask_babel import gettext as _
+from sqlalchemy.orm import Session
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .. import jsonio
@@ -49,6 +49,7 @@ from . import charts, gamestate
 from .db import get_session
 from .forms import GroupForm, ImportForm, MoveGameForm, NamesForm
 from .i18n import render_text
+from .lru import Lru
 
 bp = Blueprint("groups", __name__)
 
@@ -57,7 +58,7 @@ PAGE_SIZE = 30
 MAX_QUERY = 40
 """The longest search a table's games are searched with (a name, a title)."""
 _CACHE_SIZE = 64
-_STATS: OrderedDict[tuple[Any, ...], TableStats] = OrderedDict()
+_STATS: Lru[tuple[Any, ...], TableStats] = Lru(_CACHE_SIZE)
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,14 @@ def load_group(token: str) -> GroupRow:
     return group
 
 
-_HISTORY: OrderedDict[tuple[str, int], History] = OrderedDict()
+_HISTORY: Lru[tuple[str, int], History] = Lru(_CACHE_SIZE)
+_RECORDS: Lru[tuple[str, int, datetime, datetime | None], tuple[dict[str, Any], GameSummary]] = Lru(20_000)
+"""Each locked game's kept record, as stored and as read, by (table, game, creation, lock
+time). A record never changes while its game stays locked (opening the game drops it,
+locking it again keeps a new one at a new time), so the key is what the database says and
+every process may keep its own copy: a table's change reads only the records not met
+before. (The table's token, unique everywhere, keeps two databases served by one process
+apart, as the tests do.)"""
 
 
 def history(group: GroupRow) -> History:
@@ -105,19 +113,16 @@ def history(group: GroupRow) -> History:
     key = (group.token, group.version)
     cached = _HISTORY.get(key)
     if cached is not None:
-        _HISTORY.move_to_end(key)
         return History(group, cached.lines, cached.records, cached.names)
     with _gc_paused():
         past = _read_history(group)
-    _HISTORY[key] = past
-    while len(_HISTORY) > _CACHE_SIZE:
-        _HISTORY.popitem(last=False)
+    _HISTORY.put(key, past)
     return past
 
 
 def _read_history(group: GroupRow) -> History:
     session = get_session()
-    lines = repo.games_of(session, group)
+    lines, records = _with_records(session, group, repo.games_of(session, group, summaries=False))
     missing = [line for line in lines if line.locked and line.summary is None]
     if missing:
         kept = {}
@@ -127,13 +132,38 @@ def _read_history(group: GroupRow) -> History:
             if game is not None:
                 kept[line.id] = gamestate.record_of(game, line.mode)
         repo.backfill_records(session, kept)
-        lines = repo.games_of(session, group)
-    records = [
-        read_summary(line.id, line.created_at.date(), line.summary)
-        for line in lines
-        if line.locked and line.summary is not None
-    ]
+        lines, records = _with_records(session, group, repo.games_of(session, group, summaries=False))
     return History(group, lines, records, repo.names_of(session, group))
+
+
+def _with_records(
+    session: Session, group: GroupRow, lines: list[repo.GameLine]
+) -> tuple[list[repo.GameLine], list[GameSummary]]:
+    """The lines with each locked game's record, and the records, in the lines' order; only
+    the records not met before (:data:`_RECORDS`) are read from the database."""
+    kept = {
+        line.id: _RECORDS.get((group.token, line.id, line.created_at, line.locked_at))
+        for line in lines
+        if line.locked
+    }
+    unknown = [game for game, record in kept.items() if record is None]
+    if unknown:
+        for row in repo.summaries_of(session, unknown):
+            if row.summary is not None:
+                # Filed under the times read with it: had the game been opened and locked
+                # again since its line was read, the record is the newer one, and says so.
+                fresh = (row.summary, read_summary(row.id, row.created_at.date(), row.summary))
+                _RECORDS.put((group.token, row.id, row.created_at, row.locked_at), fresh)
+                kept[row.id] = fresh
+    out: list[repo.GameLine] = []
+    records: list[GameSummary] = []
+    for line in lines:
+        record = kept.get(line.id) if line.locked else None
+        if record is not None:
+            line = line._replace(summary=record[0])
+            records.append(record[1])
+        out.append(line)
+    return out, records
 
 
 def group_stats(
@@ -144,13 +174,10 @@ def group_stats(
     key = (past.group.token, past.group.version, since, until, edition)  # tokens are unique everywhere
     cached = _STATS.get(key)
     if cached is not None:
-        _STATS.move_to_end(key)
         return cached
     with _gc_paused():
         stats = table_stats(past.records, past.names, since=since, until=until, edition=edition)
-    _STATS[key] = stats
-    while len(_STATS) > _CACHE_SIZE:
-        _STATS.popitem(last=False)
+    _STATS.put(key, stats)
     return stats
 
 
@@ -191,7 +218,7 @@ def _absolute(endpoint: str, **values: Any) -> str:
 
 def usual_seats(group: GroupRow) -> list[str]:
     """The players of the table's latest game, in their seats (a table often sits the same)."""
-    lines = repo.games_of(get_session(), group)
+    lines = history(group).lines
     if not lines:
         return []
     latest = lines[0]
