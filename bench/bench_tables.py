@@ -87,7 +87,22 @@ def timed(client, url: str, repeat: int) -> tuple[float, float]:
         response = client.get(url)
         times.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200, (url, response.status_code)
-    return times[0], statistics.median(times[1:])
+    return times[0], statistics.median(times[1:]) if repeat else times[0]
+
+
+def change(app, token: str) -> None:
+    """A change to the table, as at a game night: its newest game locked, or opened again."""
+    from assistant.store import games as store
+    from assistant.store import groups as repo
+    from assistant.web import gamestate
+    from assistant.web.db import get_session
+
+    with app.app_context():
+        session = get_session()
+        newest = repo.games_of(session, repo.by_token(session, token), summaries=False)[0]
+        row = store.by_edit_token(session, newest.edit_token)
+        record = None if row.locked else gamestate.record_of(parse_game(store.game_dict(row)), row.mode)
+        store.set_locked(session, row, not row.locked, record=record)
 
 
 def main() -> None:
@@ -96,7 +111,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
     options = parser.parse_args()
-    from assistant.web.groups import _HISTORY, _STATS
+    from assistant.web.groups import _HISTORY, _RECORDS, _STATS
 
     with tempfile.TemporaryDirectory() as folder:
         app = scratch_app(folder, options.database)
@@ -109,16 +124,21 @@ def main() -> None:
         gc.collect()
         client = app.test_client()
         client.get(f"/t/{token}")  # templates compiled, connections open: as a running server
+        print(f"{'':24} {'new process':>12} {'after a change':>15} {'then (median)':>14}")
         for label, path in (
             ("table page", f"/t/{token}"),
             ("player page", f"/t/{token}/p/ana"),
             ("statistics (API)", f"/api/v1/tables/{token}"),
             ("table page, one year", f"/t/{token}?since=2021-01-01&until=2021-12-31"),
+            ("new game at the table", f"/new?table={token}"),
         ):
-            _STATS.clear()  # as after a change to the table: nothing cached
-            _HISTORY.clear()
+            for cache in (_STATS, _HISTORY, _RECORDS):  # a process that has read nothing yet
+                cache.clear()
+            cold, _ = timed(client, path, 0)
+            change(app, token)
+            gc.collect()
             first, warm = timed(client, path, options.repeat)
-            print(f"{label:24} first {first:7.1f} ms   then median {warm:6.1f} ms")
+            print(f"{label:24} {cold:9.1f} ms {first:12.1f} ms {warm:11.1f} ms")
 
 
 if __name__ == "__main__":
