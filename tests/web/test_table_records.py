@@ -107,7 +107,7 @@ def test_the_cache_keeps_the_most_recently_used_and_survives_threads():
                 key = (n * 7 + offset) % 16
                 shared.put(key, n)
                 shared.get((key + 1) % 16)
-        except BaseException as exc:  # noqa: BLE001 - any failure is the finding
+        except BaseException as exc:  # any failure is the finding
             failures.append(exc)
 
     threads = [threading.Thread(target=hammer, args=(k,)) for k in range(4)]
