@@ -99,7 +99,7 @@ def change(app, token: str) -> None:
 
     with app.app_context():
         session = get_session()
-        newest = repo.games_of(session, repo.by_token(session, token), summaries=False)[0]
+        newest = repo.games_of(session, repo.by_token(session, token))[0]
         row = store.by_edit_token(session, newest.edit_token)
         record = None if row.locked else gamestate.record_of(parse_game(store.game_dict(row)), row.mode)
         store.set_locked(session, row, not row.locked, record=record)

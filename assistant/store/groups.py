@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import null, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -95,10 +95,10 @@ def reread(session: Session, group: GroupRow) -> GroupRow:
     return group
 
 
-def games_of(session: Session, group: GroupRow, *, summaries: bool = True) -> list[GameLine]:
-    """The table's games, newest first: one query, without their cities. With
-    ``summaries=False`` without their records too (each line's ``summary`` is None: read
-    them with :func:`summaries_of`), which is most of the query's weight."""
+def games_of(session: Session, group: GroupRow) -> list[GameLine]:
+    """The table's games, newest first: one query, without their cities nor their records
+    (each line's ``summary`` is None: :func:`summaries_of` reads those that are needed, the
+    records being most of a table's weight)."""
     rows = session.execute(
         select(
             GameRow.id,
@@ -110,14 +110,13 @@ def games_of(session: Session, group: GroupRow, *, summaries: bool = True) -> li
             GameRow.locked,
             GameRow.created_at,
             GameRow.locked_at,
-            GameRow.summary if summaries else null(),
         )
         .where(GameRow.group_id == group.id)
         .order_by(GameRow.created_at.desc(), GameRow.id.desc())
         .limit(MAX_GROUP_GAMES)
     ).all()
     session.rollback()  # a read: hold nothing open
-    return [GameLine(*r) for r in rows]
+    return [GameLine(*r, summary=None) for r in rows]
 
 
 _IDS_PER_QUERY = 500

@@ -122,7 +122,7 @@ def history(group: GroupRow) -> History:
 
 def _read_history(group: GroupRow) -> History:
     session = get_session()
-    lines, records = _with_records(session, group, repo.games_of(session, group, summaries=False))
+    lines, records = _games_and_records(session, group)
     missing = [line for line in lines if line.locked and line.summary is None]
     if missing:
         kept = {}
@@ -132,15 +132,14 @@ def _read_history(group: GroupRow) -> History:
             if game is not None:
                 kept[line.id] = gamestate.record_of(game, line.mode)
         repo.backfill_records(session, kept)
-        lines, records = _with_records(session, group, repo.games_of(session, group, summaries=False))
+        lines, records = _games_and_records(session, group)
     return History(group, lines, records, repo.names_of(session, group))
 
 
-def _with_records(
-    session: Session, group: GroupRow, lines: list[repo.GameLine]
-) -> tuple[list[repo.GameLine], list[GameSummary]]:
-    """The lines with each locked game's record, and the records, in the lines' order; only
-    the records not met before (:data:`_RECORDS`) are read from the database."""
+def _games_and_records(session: Session, group: GroupRow) -> tuple[list[repo.GameLine], list[GameSummary]]:
+    """The table's games, each locked one with its record, and the records, in the games'
+    order; only the records not met before (:data:`_RECORDS`) are read from the database."""
+    lines = repo.games_of(session, group)
     kept = {
         line.id: _RECORDS.get((group.token, line.id, line.created_at, line.locked_at))
         for line in lines

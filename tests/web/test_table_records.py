@@ -76,18 +76,18 @@ def test_the_new_game_form_at_a_table_reads_its_games_once_per_change(tmp_path, 
     client = _client(tmp_path, f"sqlite:///{tmp_path / 'form.db'}", "one")
     table = client.post("/api/v1/tables", json={"name": "Club"}).get_json()["token"]
     _game(client, table)
-    reads: list[bool] = []
+    reads: list[str] = []
     real = repo.games_of
 
     def spy(*args: Any, **kwargs: Any) -> list[repo.GameLine]:
-        reads.append(kwargs.get("summaries", True))
+        reads.append("lines")
         return real(*args, **kwargs)
 
     monkeypatch.setattr(repo, "games_of", spy)
     for _ in range(3):
         page = client.get(f"/new?table={table}").get_data(as_text=True)
         assert 'value="Ana"' in page  # last game's players in their seats
-    assert reads == [False]  # one light read for the table's state, none per visit
+    assert reads == ["lines"]  # one read of the lines for the table's state, none per visit
 
 
 def test_the_cache_keeps_the_most_recently_used_and_survives_threads():
