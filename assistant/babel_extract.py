@@ -1,5 +1,7 @@
-"""A Babel extractor for the rules data: ruling titles, texts and sources, and the names an
-edition gives its own score categories and wonder sides, are translated messages.
+"""A Babel extractor for the rules data: ruling titles, texts and sources, the names an
+edition or an expansion gives its own score categories and wonder sides, the words of its
+card colours and the labels of the city fields an expansion declares, are translated
+messages.
 
 Registered as the ``rules_toml`` extractor (see pyproject.toml and babel.cfg).
 """
@@ -35,3 +37,11 @@ def extract_rulings(
         for key, value in (data.get(table) or {}).items():
             if isinstance(value, str) and value:
                 yield line_of(value), None, value, [f"{table}.{key}"]
+    for color in data.get("color", []):
+        for key in ("name", "cards", "kind"):
+            value = color.get(key)
+            if value:
+                yield line_of(value), None, value, [f"color {color.get('id')}: {key}"]
+    for field in data.get("city_field", []):
+        if field.get("label"):
+            yield line_of(field["label"]), None, field["label"], [f"city_field {field.get('key')}: label"]

@@ -28,7 +28,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .catalog import Catalog, EditionRules, available_editions, catalog_for
+    from .caches import clear_caches
+    from .catalog import Catalog, EditionRules, available_editions, available_expansions, catalog_for
+    from .components import Card, Wonder
     from .effects import KINDS as EFFECT_KINDS
     from .effects import Effect
     from .errors import CatalogError, GameFormatError, HandError, QuestionError, RulesError
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from .military import conflict_tokens, hand_out
     from .model import (
         CATEGORIES,
-        Card,
         Category,
         City,
         CityScore,
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
         ScoreSheet,
         Verdict,
         WhyNot,
-        Wonder,
     )
     from .scoring import score_game, tie_notes
     from .text import Text
@@ -61,13 +61,15 @@ if TYPE_CHECKING:
 # needs only part of the core (the command line scoring one game never adjudicates a
 # build) does not pay for importing the rest.
 _MODULES = {
-    "catalog": "Catalog EditionRules available_editions catalog_for",
+    "caches": "clear_caches",
+    "catalog": "Catalog EditionRules available_editions available_expansions catalog_for",
     "effects": "EFFECT_KINDS Effect",
     "errors": "CatalogError GameFormatError HandError QuestionError RulesError",
     "gameio": "catalog_to_dict game_to_dict parse_game sheet_to_dict verdict_to_dict",
     "military": "conflict_tokens hand_out",
-    "model": "CATEGORIES Card Category City CityScore Color Detail Game Payment Problem ProblemCode "
-    "Resource ScoreSheet Verdict WhyNot Wonder",
+    "components": "Card Wonder",
+    "model": "CATEGORIES Category City CityScore Color Detail Game Payment Problem ProblemCode "
+    "Resource ScoreSheet Verdict WhyNot",
     "scoring": "score_game tie_notes",
     "text": "Text",
     "trade": "can_build describe_market markets",
@@ -118,10 +120,12 @@ __all__ = [
     "WhyNot",
     "Wonder",
     "available_editions",
+    "available_expansions",
     "can_build",
     "catalog_for",
     "catalog_to_dict",
     "check_game",
+    "clear_caches",
     "conflict_tokens",
     "describe_market",
     "game_to_dict",

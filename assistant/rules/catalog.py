@@ -1,47 +1,44 @@
-"""Read ``rules_data/`` into a :class:`Catalog` of frozen, typed objects.
+"""Every card, wonder and ruling of an edition and the expansions being played: the
+:class:`Catalog` the engine reads, and where the rules data is found.
 
-Loading is strict: an unknown key, a wrong type, an effect kind the engine does not
-know, or a chain to a card that does not exist stops loading with a
-:class:`CatalogError` naming the file and the entry. Shape is checked first, entry by
-entry, then references across the whole edition.
-
-An edition (or later an expansion) is one folder with an ``edition.toml``; adding one
-is adding data, not code.
+An edition is a folder of ``rules_data`` with an ``edition.toml``; an expansion is a
+folder under its edition's ``expansions/`` with an ``expansion.toml``, laid over the
+edition without copying it (:mod:`.loader` reads both, :mod:`.edition` composes the
+rules). Adding either is adding data, not code. :func:`catalog_for` loads a combination
+once per process.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
 
 from ..resources import resource_dir
-from .describe import CATEGORY_NAMES
-from .effects import KINDS, Effect, Fields
+from .caches import clear_caches
+from .components import Card, Ruling, Wonder
+from .edition import EditionRules as EditionRules
+from .edition import ExpansionRules
 from .errors import CatalogError as CatalogError
-from .model import (
-    CATEGORIES,
-    Card,
-    Category,
-    Color,
-    Cost,
-    Resource,
-    Ruling,
-    Stage,
-    Wonder,
-    WonderSide,
-)
-from .text import Text
+from .loader import card_id as card_id
+from .loader import chains_from_symbols, check_references, read_edition, read_expansion, read_parts
+from .model import Color
 
-
-def card_id(name: str) -> str:
-    """The game format's id for an English card name: lower case, other runs -> ``-``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "EditionRules",
+    "available_editions",
+    "available_expansions",
+    "card_id",
+    "catalog_for",
+    "expansion_rules",
+    "fold",
+    "load_catalog",
+    "register_rules_folder",
+]
 
 
 def fold(text: str) -> str:
@@ -64,84 +61,9 @@ def _kept(text: str) -> bool:
     return text.isprintable() or not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
 
 
-@dataclass(frozen=True, slots=True)
-class EditionRules:
-    """The numbers and lists an edition's rules use, read from its ``edition.toml``.
-
-    Nothing an edition (or later an expansion) may change is a Python constant elsewhere:
-    the score categories and their order, where a card's points go, what neighbours may
-    buy, the players, the ages, the coins and the conflict tokens are all here.
-    """
-
-    edition: int
-    name: str
-    min_players: int
-    max_players: int
-    free_city_players: int
-    """Players who add the neutral Free City (0: the edition has no such variant)."""
-    ages: int
-    turns_per_age: int
-    hand_size: int
-    starting_coins: int
-    guilds_beyond_players: int
-    trade_price: int
-    discounted_price: int
-    victory_tokens: tuple[int, ...]
-    defeat_token: int
-    coins_per_point: int
-    """Coins in the treasury worth one victory point at the end (Treasury: 1 per 3 coins)."""
-    discard_coins: int
-    """Coins a card discarded from the hand earns (the Free City's discard)."""
-    categories: tuple[Category, ...] = CATEGORIES
-    """The score categories in the rulebook's counting order (a score's keys, in order)."""
-    score_pad: tuple[Category, ...] = CATEGORIES
-    """The rows of the edition's printed score pad, top to bottom."""
-    color_categories: tuple[tuple[Color, Category], ...] = ()
-    """Where a card's victory points are counted, by the card's colour."""
-    sellable_colors: tuple[Color, ...] = (Color.BROWN, Color.GREY)
-    """The colours of the cards whose resources neighbours may buy (with a board's own)."""
-    chains: str = "names"
-    """How a card is built free: ``names`` (it names the earlier cards) or ``symbols``."""
-    category_names: tuple[tuple[Category, str], ...] = ()
-    """English names of categories the engine does not already name (for an expansion)."""
-    side_names: tuple[tuple[str, str], ...] = (("A", "A"), ("B", "B"))
-    """What the edition calls the two sides of a wonder board (the second edition: Day, Night)."""
-
-    def side_name(self, side: str) -> Text:
-        """A wonder side's name for a player (translated)."""
-        return Text(dict(self.side_names).get(side, side))
-
-    @property
-    def player_counts(self) -> range:
-        """Every number of players a table of this edition seats (two with the Free City)."""
-        low = min(self.min_players, self.free_city_players) if self.free_city_players else self.min_players
-        return range(low, self.max_players + 1)
-
-    @property
-    def players(self) -> range:
-        """Every number of cities a table of this edition can have."""
-        low = (
-            min(self.min_players, self.free_city_players + 1) if self.free_city_players else self.min_players
-        )
-        return range(low, self.max_players + 1)
-
-    def category_name(self, category: Category) -> Text:
-        """A category's name for a player (translated like every message)."""
-        for known, name in self.category_names:
-            if known is category:
-                return Text(name)
-        return CATEGORY_NAMES.get(category) or Text(category.value)
-
-    def category_of(self, color: Color) -> Category | None:
-        """Where the points of a card of ``color`` are counted (None: it scores none by colour)."""
-        for c, category in self.color_categories:
-            if c is color:
-                return category
-        return None
-
-
 class Catalog:
-    """Every card, wonder and ruling of one edition, with the indices the engine needs."""
+    """Every card, wonder and ruling of one edition with the expansions being played, and
+    the indices the engine needs."""
 
     def __init__(
         self,
@@ -159,6 +81,11 @@ class Catalog:
             entries.setdefault(card.id, []).append(card)
         self._entries = {k: tuple(v) for k, v in entries.items()}
         self._card_ids_set = frozenset(self._entries)
+        every_age = tuple(range(1, rules.ages + 1))
+        self._ages = {
+            k: tuple(sorted({c.age for c in v if c.age is not None})) or every_age
+            for k, v in self._entries.items()
+        }
         unlocks: dict[str, list[str]] = {k: [] for k in entries}
         for card in cards:
             for parent in card.chain_from:
@@ -181,6 +108,16 @@ class Catalog:
         return self.rules.edition
 
     @property
+    def expansions(self) -> tuple[str, ...]:
+        """The expansions laid over the edition, in the edition's order (empty: the base game)."""
+        return self.rules.expansions
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """The card colours, in the order cards are shown."""
+        return tuple(info.color for info in self.rules.colors)
+
+    @property
     def structure_ids(self) -> tuple[str, ...]:
         """Every structure id once, in data order."""
         return tuple(self._entries)
@@ -201,6 +138,11 @@ class Catalog:
         """Every age's entry for an id (two for Loom, Glassworks and Press)."""
         return self._entries[card_id]
 
+    def card_ages(self, card_id: str) -> tuple[int, ...]:
+        """The ages in which a structure can be played: its entries' (two for Loom, Glassworks
+        and Press), or every age for a card of no age, dealt apart (Leaders)."""
+        return self._ages[card_id]
+
     def unlocks(self, card_id: str) -> tuple[str, ...]:
         """The cards this structure builds for free (derived from ``chain_from``)."""
         return self._unlocks[card_id]
@@ -213,11 +155,12 @@ class Catalog:
         return tuple(c for c in self.cards if c.is_guild)
 
     def deck(self, age: int, players: int) -> list[tuple[Card, int]]:
-        """The non-guild designs of an age and their copies at this player count."""
+        """The designs of an age dealt by their printed counts, and their copies at this
+        player count (guilds and cards drawn at random or dealt apart are not listed)."""
         return [
             (c, c.copies(players))
             for c in self.cards
-            if c.age == age and not c.is_guild and c.copies(players)
+            if c.age == age and c.deck == "printed" and c.copies(players)
         ]
 
     def wonder(self, wonder_id: str) -> Wonder:
@@ -244,383 +187,27 @@ class Catalog:
         return self._wonder_names.get(_fold(text)) if _kept(text) else None
 
 
-# --- loading ------------------------------------------------------------------------------
-
-T = TypeVar("T")
+# --- where the rules data is ------------------------------------------------------------------
 
 
-class _Where:
-    """Names the file and entry being read, for error messages."""
-
-    def __init__(self, path: Path, entry: str) -> None:
-        self.path = path
-        self.entry = entry
-
-    def fail(self, message: str) -> CatalogError:
-        return CatalogError(f"{self.path.name}: {self.entry}: {message}")
-
-
-def _keys(where: _Where, table: Mapping[str, Any], required: set[str], optional: set[str]) -> None:
-    unknown = set(table) - required - optional
-    if unknown:
-        raise where.fail(f"unknown key(s) {', '.join(sorted(unknown))}")
-    missing = required - set(table)
-    if missing:
-        raise where.fail(f"missing key(s) {', '.join(sorted(missing))}")
-
-
-def _typed(where: _Where, value: Any, kind: type[T], what: str) -> T:
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise where.fail(f"{what} must be a whole number, not {value!r}")
-    if not isinstance(value, kind):
-        raise where.fail(f"{what} must be a {kind.__name__}, not {value!r}")
-    return value
-
-
-def _enum(where: _Where, value: Any, enum: Callable[[str], T], what: str) -> T:
-    try:
-        return enum(_typed(where, value, str, what))
-    except ValueError:
-        raise where.fail(f"{what}: unknown value {value!r}") from None
-
-
-def _enum_list(where: _Where, value: Any, enum: Callable[[str], T], what: str) -> tuple[T, ...]:
-    items = _typed(where, value, list, what)
-    return tuple(_enum(where, v, enum, what) for v in items)
-
-
-def _cost(where: _Where, raw: Any) -> Cost:
-    table = _typed(where, raw, dict, "cost")
-    coins = 0
-    resources: dict[Resource, int] = {}
-    for key, value in table.items():
-        n = _typed(where, value, int, f"cost.{key}")
-        if n <= 0:
-            raise where.fail(f"cost.{key} must be positive")
-        if key == "coins":
-            coins = n
-        else:
-            resources[_enum(where, key, Resource, "cost")] = n
-    ordered = tuple((r, resources[r]) for r in Resource if r in resources)
-    return Cost(coins=coins, resources=ordered)
-
-
-def _effect(where: _Where, raw: Any, rules: EditionRules) -> Effect:
-    """One effect, read by its kind's own class (the vocabulary is :data:`effects.KINDS`)."""
-    table = _typed(where, raw, dict, "effect")
-    kind = table.get("kind")
-    if kind not in KINDS:
-        raise where.fail(f"unknown effect kind {kind!r}")
-    cls = KINDS[kind]
-    _keys(where, table, set(cls.REQUIRED) | {"kind"}, set(cls.OPTIONAL))
-    return cls.parse(Fields(table, where.fail, rules))
-
-
-def _effects(where: _Where, raw: Any, rules: EditionRules) -> tuple[Effect, ...]:
-    items = _typed(where, raw, list, "effects")
-    if not items:
-        raise where.fail("effects is empty")
-    return tuple(_effect(where, e, rules) for e in items)
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise CatalogError(f"{path.name}: file missing in {path.parent}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{path.name}: not valid TOML: {exc}") from None
-
-
-_EDITION_NUMBERS = (
-    "edition", "min_players", "max_players", "free_city_players", "ages", "turns_per_age", "hand_size",
-    "starting_coins", "guilds_beyond_players", "trade_price", "discounted_price", "defeat_token",
-    "coins_per_point", "discard_coins",
-)  # fmt: skip
-_EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
-
-
-def _read_edition(path: Path) -> EditionRules:
-    data = _read_toml(path)
-    where = _Where(path, "edition")
-    _keys(
-        where,
-        data,
-        {"name", "color_categories", "chains", *_EDITION_NUMBERS, *_EDITION_LISTS},
-        {"category_names", "side_names"},
-    )
-    ints = {k: _typed(where, data[k], int, k) for k in _EDITION_NUMBERS}
-    tokens = tuple(
-        _typed(where, v, int, "victory_tokens")
-        for v in _typed(where, data["victory_tokens"], list, "victory_tokens")
-    )
-    if ints["coins_per_point"] < 1:
-        raise where.fail("coins_per_point is 1 or more (the coins worth one victory point)")
-    if len(tokens) != ints["ages"]:
-        raise where.fail("victory_tokens needs one value per age")
-    names = {
-        Category(_typed(where, k, str, "category_names")): _typed(where, v, str, f"category_names.{k}")
-        for k, v in _typed(where, data.get("category_names", {}), dict, "category_names").items()
-    }
-    categories = tuple(
-        Category(_typed(where, c, str, "categories"))
-        for c in _typed(where, data["categories"], list, "categories")
-    )
-    if not categories or len(set(categories)) != len(categories):
-        raise where.fail("categories lists each score category once")
-    for category in categories:
-        if category not in CATEGORY_NAMES and category not in names:
-            raise where.fail(f"category {category!r} needs a name in category_names")
-    pad = tuple(
-        Category(_typed(where, c, str, "score_pad"))
-        for c in _typed(where, data["score_pad"], list, "score_pad")
-    )
-    if sorted(pad) != sorted(categories):
-        raise where.fail("score_pad lists the same categories as categories, in the pad's order")
-    color_table = _typed(where, data["color_categories"], dict, "color_categories")
-    color_categories = []
-    for color_name, category_name in color_table.items():
-        color = _enum(where, color_name, Color, "color_categories")
-        category = Category(_typed(where, category_name, str, f"color_categories.{color_name}"))
-        if category not in categories:
-            raise where.fail(f"color_categories.{color_name}: {category!r} is not one of the categories")
-        color_categories.append((color, category))
-    sides = _typed(where, data.get("side_names", {"A": "A", "B": "B"}), dict, "side_names")
-    if set(sides) != {"A", "B"} or not all(isinstance(v, str) and v for v in sides.values()):
-        raise where.fail("side_names names the sides A and B")
-    chains = _typed(where, data["chains"], str, "chains")
-    if chains not in ("names", "symbols"):
-        raise where.fail("chains is names (cards name their chains) or symbols")
-    return EditionRules(
-        name=_typed(where, data["name"], str, "name"),
-        victory_tokens=tokens,
-        categories=categories,
-        score_pad=pad,
-        color_categories=tuple(color_categories),
-        sellable_colors=_enum_list(where, data["sellable_colors"], Color, "sellable_colors"),
-        chains=chains,
-        category_names=tuple(names.items()),
-        side_names=(("A", sides["A"]), ("B", sides["B"])),
-        **ints,
-    )
-
-
-def _read_cards(path: Path, rules: EditionRules) -> list[Card]:
-    data = _read_toml(path)
-    _keys(_Where(path, "file"), data, {"age", "card"}, set())
-    age = _typed(_Where(path, "age"), data["age"], int, "age")
-    cards = []
-    for index, raw in enumerate(_typed(_Where(path, "card"), data["card"], list, "card")):
-        label = raw.get("id") if isinstance(raw, dict) else None
-        where = _Where(path, f"card {label or index + 1}")
-        table = _typed(where, raw, dict, "card")
-        by_symbol = rules.chains == "symbols"
-        _keys(
-            where,
-            table,
-            {"id", "name", "color", "players", "effects"},
-            {"cost", "aliases", *(("chain_symbol", "gives_chains") if by_symbol else ("chain_from",))},
-        )
-        cid = _typed(where, table["id"], str, "id")
-        name = _typed(where, table["name"], str, "name")
-        if cid != card_id(name):
-            raise where.fail(f"id {cid!r} does not match its name (expected {card_id(name)!r})")
-        players = tuple(
-            _typed(where, p, int, "players") for p in _typed(where, table["players"], list, "players")
-        )
-        color = _enum(where, table["color"], Color, "color")
-        if (color is Color.PURPLE) == bool(players):
-            raise where.fail("guilds print no player count, every other card does")
-        chain_from = tuple(
-            _typed(where, c, str, "chain_from")
-            for c in _typed(where, table.get("chain_from", []), list, "chain_from")
-        )
-        aliases = tuple(
-            _typed(where, a, str, "aliases") for a in _typed(where, table.get("aliases", []), list, "aliases")
-        )
-        symbol = (
-            _typed(where, table["chain_symbol"], str, "chain_symbol") if "chain_symbol" in table else None
-        )
-        gives = tuple(
-            _typed(where, g, str, "gives_chains")
-            for g in _typed(where, table.get("gives_chains", []), list, "gives_chains")
-        )
-        cards.append(
-            Card(
-                id=cid,
-                name=name,
-                age=age,
-                color=color,
-                cost=_cost(where, table.get("cost", {})),
-                players=players,
-                chain_from=chain_from,
-                effects=_effects(where, table["effects"], rules),
-                aliases=aliases,
-                chain_symbol=symbol,
-                gives_chains=gives,
-            )
-        )
-    return cards
-
-
-def _read_wonders(path: Path, rules: EditionRules) -> list[Wonder]:
-    data = _read_toml(path)
-    _keys(_Where(path, "file"), data, {"wonder"}, set())
-    wonders = []
-    for index, raw in enumerate(_typed(_Where(path, "wonder"), data["wonder"], list, "wonder")):
-        label = raw.get("id") if isinstance(raw, dict) else None
-        where = _Where(path, f"wonder {label or index + 1}")
-        table = _typed(where, raw, dict, "wonder")
-        _keys(where, table, {"id", "name", "short_name", "sides"}, {"aliases"})
-        wid = _typed(where, table["id"], str, "id")
-        sides_table = _typed(where, table["sides"], dict, "sides")
-        if set(sides_table) != {"A", "B"}:
-            raise where.fail("a wonder has sides A and B")
-        sides = []
-        for side_name in ("A", "B"):
-            swhere = _Where(path, f"wonder {wid} side {side_name}")
-            side = _typed(swhere, sides_table[side_name], dict, "side")
-            _keys(swhere, side, {"resource", "stages"}, set())
-            stages = []
-            for number, raw_stage in enumerate(_typed(swhere, side["stages"], list, "stages"), 1):
-                stwhere = _Where(path, f"wonder {wid} side {side_name} stage {number}")
-                stage = _typed(stwhere, raw_stage, dict, "stage")
-                _keys(stwhere, stage, {"cost", "effects"}, set())
-                stages.append(
-                    Stage(number, _cost(stwhere, stage["cost"]), _effects(stwhere, stage["effects"], rules))
-                )
-            if not stages:
-                raise swhere.fail("a side has at least one stage")
-            sides.append(
-                WonderSide(
-                    wonder=wid,
-                    side=side_name,
-                    resource=_enum(swhere, side["resource"], Resource, "resource"),
-                    stages=tuple(stages),
-                )
-            )
-        aliases = tuple(_typed(where, a, str, "aliases") for a in table.get("aliases", []))
-        wonders.append(
-            Wonder(
-                id=wid,
-                name=_typed(where, table["name"], str, "name"),
-                short_name=_typed(where, table["short_name"], str, "short_name"),
-                sides=tuple(sides),
-                aliases=aliases,
-            )
-        )
-    return wonders
-
-
-def _read_rulings(path: Path) -> list[Ruling]:
-    data = _read_toml(path)
-    _keys(_Where(path, "file"), data, {"ruling"}, set())
-    rulings = []
-    for index, raw in enumerate(_typed(_Where(path, "ruling"), data["ruling"], list, "ruling")):
-        label = raw.get("id") if isinstance(raw, dict) else None
-        where = _Where(path, f"ruling {label or index + 1}")
-        table = _typed(where, raw, dict, "ruling")
-        fields = {"id", "topic", "title", "text", "source"}
-        _keys(where, table, fields, set())
-        values = {k: _typed(where, table[k], str, k) for k in fields}
-        if not values["source"].strip():
-            raise where.fail("every ruling names its source")
-        rulings.append(Ruling(**values))
-    return rulings
-
-
-def _check_references(
-    folder: Path, rules: EditionRules, cards: list[Card], wonders: list[Wonder], rulings: list[Ruling]
-) -> None:
-    by_id: dict[str, list[Card]] = {}
-    for card in cards:
-        by_id.setdefault(card.id, []).append(card)
-    for cid, same in by_id.items():
-        first = same[0]
-        for other in same[1:]:
-            if (other.name, other.color, other.effects, other.cost) != (
-                first.name, first.color, first.effects, first.cost,
-            ):  # fmt: skip
-                raise CatalogError(
-                    f"{folder.name}: card {cid}: its Age {first.age} and Age {other.age} "
-                    "entries differ, but one id is one structure"
-                )
-            if other.age == first.age:
-                raise CatalogError(f"{folder.name}: card {cid}: listed twice in Age {first.age}")
-    for card in cards:
-        where = _Where(folder / f"age{card.age}.toml", f"card {card.id}")
-        for parent in card.chain_from:
-            if parent not in by_id:
-                raise where.fail(f"chains from {parent!r}, which is no card")
-            if rules.chains == "names" and all(p.age != card.age - 1 for p in by_id[parent]):
-                raise where.fail(f"chains from {parent!r}, which is not a card of the previous age")
-        for effect in card.effects:
-            problem = effect.check(card.color, rules)
-            if problem:
-                raise where.fail(problem)
-    seen_wonders: set[str] = set()
-    for wonder in wonders:
-        if wonder.id in seen_wonders:
-            raise CatalogError(f"wonders.toml: wonder {wonder.id}: listed twice")
-        seen_wonders.add(wonder.id)
-        for side in wonder.sides:
-            for stage in side.stages:
-                for stage_effect in stage.effects:
-                    problem = stage_effect.check(None, rules)
-                    if problem:
-                        raise CatalogError(
-                            f"wonders.toml: wonder {wonder.id} side {side.side} stage {stage.number}: {problem}"
-                        )
-    seen_rulings: set[str] = set()
-    for ruling in rulings:
-        if ruling.id in seen_rulings:
-            raise CatalogError(f"rulings.toml: ruling {ruling.id}: listed twice")
-        seen_rulings.add(ruling.id)
-
-
-def _chains_from_symbols(folder: Path, cards: list[Card]) -> list[Card]:
-    """In an edition that chains by symbol, each card's ``chain_from``: every card of an
-    earlier age that prints the symbol beside its cost (a chain may skip an age)."""
-    givers: dict[str, list[Card]] = {}
-    for card in cards:
-        for symbol in card.gives_chains:
-            givers.setdefault(symbol, []).append(card)
-    used = {card.chain_symbol for card in cards if card.chain_symbol}
-    out = []
-    for card in cards:
-        where = _Where(folder / f"age{card.age}.toml", f"card {card.id}")
-        parents: tuple[str, ...] = ()
-        if card.chain_symbol:
-            parents = tuple(
-                dict.fromkeys(g.id for g in givers.get(card.chain_symbol, []) if g.age < card.age)
-            )
-            if not parents:
-                raise where.fail(
-                    f"chain symbol {card.chain_symbol!r} is printed on no card of an earlier age"
-                )
-        for symbol in card.gives_chains:
-            if symbol not in used:
-                raise where.fail(f"gives the chain symbol {symbol!r}, which no card needs")
-        out.append(replace(card, chain_from=parents))
-    return out
-
-
-def load_catalog(folder: Path) -> Catalog:
-    """Read and check one edition folder of ``rules_data``."""
-    rules = _read_edition(folder / "edition.toml")
-    cards: list[Card] = []
-    for age in range(1, rules.ages + 1):
-        cards.extend(_read_cards(folder / f"age{age}.toml", rules))
-    for card in cards:
-        if card.age < 1 or card.age > rules.ages:
-            raise CatalogError(f"{folder.name}: card {card.id}: age {card.age} out of range")
+def load_catalog(folder: Path, expansions: Iterable[Path] = ()) -> Catalog:
+    """Read and check one edition folder of ``rules_data``, with the expansion folders given
+    laid over it (in the order given: :func:`catalog_for` gives the edition's order)."""
+    rules = read_edition(folder / "edition.toml")
+    parts = [read_parts(folder, rules)]
+    for expansion_folder in expansions:
+        expansion = read_expansion(expansion_folder / "expansion.toml", rules)
+        rules = rules.with_expansion(expansion)
+        parts.append(read_parts(expansion_folder, rules, expansion.id))
     if rules.chains == "symbols":
-        cards = _chains_from_symbols(folder, cards)
-    wonders = _read_wonders(folder / "wonders.toml", rules)
-    rulings = _read_rulings(folder / "rulings.toml")
-    _check_references(folder, rules, cards, wonders, rulings)
-    return Catalog(rules, tuple(cards), tuple(wonders), tuple(rulings))
+        parts = chains_from_symbols(parts)
+    check_references(rules, parts)
+    return Catalog(
+        rules,
+        tuple(card for part in parts for card in part.cards),
+        tuple(wonder for part in parts for wonder in part.wonders),
+        tuple(ruling for part in parts for ruling in part.rulings),
+    )
 
 
 _EXTRA_ROOTS: list[Path] = []
@@ -634,7 +221,7 @@ def register_rules_folder(root: Path) -> None:
     root = Path(root)
     if root not in _EXTRA_ROOTS:
         _EXTRA_ROOTS.append(root)
-        catalog_for.cache_clear()
+        clear_caches()
 
 
 def edition_folders(root: Path | None = None) -> dict[int, Path]:
@@ -654,7 +241,7 @@ def edition_folders(root: Path | None = None) -> dict[int, Path]:
 def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
     found: dict[int, Path] = {}
     for edition_file in sorted(base.glob("*/edition.toml")):
-        number = _read_edition(edition_file).edition
+        number = read_edition(edition_file).edition
         if number in found:
             raise CatalogError(
                 f"edition {number} is defined twice: {found[number]} and {edition_file.parent}"
@@ -664,18 +251,55 @@ def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
 
 
 @cache
-def catalog_for(edition: int = 1) -> Catalog:
-    """The checked catalog of an edition, loaded once per process."""
-    folders = edition_folders()
-    if edition not in folders:
-        raise KeyError(edition)
-    return load_catalog(folders[edition])
+def _expansion_folders(edition: int) -> dict[str, tuple[int, Path]]:
+    """An edition's expansion folders by id, with each one's order."""
+    folder = edition_folders()[edition]
+    rules = read_edition(folder / "edition.toml")
+    found: dict[str, tuple[int, Path]] = {}
+    for path in sorted(folder.glob("expansions/*/expansion.toml")):
+        expansion = read_expansion(path, rules)
+        if expansion.id in found:
+            raise CatalogError(f"expansion {expansion.id} is defined twice in {folder}")
+        found[expansion.id] = (expansion.order, path.parent)
+    return found
 
 
 def available_editions() -> tuple[int, ...]:
     return tuple(sorted(edition_folders()))
 
 
-def iter_effects(cards: Iterable[Card]) -> Iterable[Effect]:
-    for card in cards:
-        yield from card.effects
+def available_expansions(edition: int) -> tuple[str, ...]:
+    """The ids of an edition's expansions, in the edition's order (KeyError: no such edition)."""
+    found = _expansion_folders(edition)
+    return tuple(sorted(found, key=lambda e: (found[e][0], e)))
+
+
+@cache
+def expansion_rules(edition: int, expansion: str) -> ExpansionRules:
+    """What one expansion of an edition adds (KeyError: no such edition or expansion)."""
+    folder = edition_folders()[edition]
+    return read_expansion(
+        _expansion_folders(edition)[expansion][1] / "expansion.toml", read_edition(folder / "edition.toml")
+    )
+
+
+def catalog_for(edition: int = 1, expansions: Iterable[str] = ()) -> Catalog:
+    """The checked catalog of an edition with these expansions (any order), loaded once per
+    process. KeyError: an edition, or an expansion of it, the assistant does not know."""
+    wanted = set(expansions)
+    if not wanted:
+        return _catalog(edition, ())
+    known = available_expansions(edition)
+    unknown = wanted.difference(known)
+    if unknown:
+        raise KeyError(sorted(unknown)[0])
+    return _catalog(edition, tuple(e for e in known if e in wanted))
+
+
+@cache
+def _catalog(edition: int, expansions: tuple[str, ...]) -> Catalog:
+    folders = edition_folders()
+    if edition not in folders:
+        raise KeyError(edition)
+    found = _expansion_folders(edition) if expansions else {}
+    return load_catalog(folders[edition], [found[e][1] for e in expansions])

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .model import Category, Color, Cost, Goods, Resource, Symbol, Whose
+from .model import Category, Cost, Goods, Resource, Symbol, Whose
 from .text import N_, Nn_, Text
 
-if TYPE_CHECKING:
-    from .effects import Effect
+
+class Told(Protocol):
+    """Anything that words itself for a player (every effect kind does)."""
+
+    def describe(self) -> Text: ...
+
 
 AGE_NUMERALS = ("I", "II", "III", "IV", "V")
 """How the rulebooks write the ages (Age I, Age II...)."""
@@ -28,37 +32,6 @@ RESOURCE_NAMES: dict[Resource, Text] = {
     Resource.GLASS: N_("glass"),
     Resource.LOOM: N_("loom"),
     Resource.PAPYRUS: N_("papyrus"),
-}
-
-COLOR_NAMES: dict[Color, Text] = {
-    Color.BROWN: N_("brown"),
-    Color.GREY: N_("grey"),
-    Color.BLUE: N_("blue"),
-    Color.YELLOW: N_("yellow"),
-    Color.RED: N_("red"),
-    Color.GREEN: N_("green"),
-    Color.PURPLE: N_("purple"),
-}
-
-COLOR_CARDS: dict[Color, Text] = {
-    Color.BROWN: N_("brown cards"),
-    Color.GREY: N_("grey cards"),
-    Color.BLUE: N_("blue cards"),
-    Color.YELLOW: N_("yellow cards"),
-    Color.RED: N_("red cards"),
-    Color.GREEN: N_("green cards"),
-    Color.PURPLE: N_("purple cards"),
-}
-"""The cards of a colour, as the subject of a rule ("what yellow cards produce")."""
-
-COLOR_KINDS: dict[Color, Text] = {
-    Color.BROWN: N_("Raw materials"),
-    Color.GREY: N_("Manufactured goods"),
-    Color.BLUE: N_("Civilian structures"),
-    Color.YELLOW: N_("Commercial structures"),
-    Color.RED: N_("Military structures"),
-    Color.GREEN: N_("Scientific structures"),
-    Color.PURPLE: N_("Guilds"),
 }
 
 SYMBOL_NAMES: dict[Symbol, Text] = {
@@ -116,12 +89,12 @@ def cities_text(cities: Sequence[Whose]) -> Text:
     return N_("the cities shown")
 
 
-def describe_effect(effect: Effect) -> Text:
+def describe_effect(effect: Told) -> Text:
     """One effect in a sentence (each effect kind words itself)."""
     return effect.describe()
 
 
-def describe_effects(effects: Iterable[Effect]) -> Text:
+def describe_effects(effects: Iterable[Told]) -> Text:
     """All of a card's or stage's effects, sentence after sentence."""
     texts = [describe_effect(e) for e in effects]
     if not texts:

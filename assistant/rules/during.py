@@ -21,9 +21,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .catalog import Catalog
+from .components import Stage
 from .describe import age_numeral, join
 from .effects import Effect
-from .model import City, Game, Payment, Problem, ProblemCode, Stage, Verdict, WhyNot
+from .model import City, Game, Payment, Problem, ProblemCode, Verdict, WhyNot
 from .text import N_, Text, verbatim
 
 VIAS = ("discard", "free-build")
@@ -61,7 +62,7 @@ def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Tex
     """A card of another age than the one being played (only when the game gives its age)."""
     if game.age is None:
         return None
-    ages = sorted({entry.age for entry in catalog.entries(card_id)})
+    ages = catalog.card_ages(card_id)
     if game.age in ages:
         return None
     return Verdict(
@@ -306,7 +307,7 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
 
 
 def _first_age(catalog: Catalog, card_id: str) -> int:
-    return min(entry.age for entry in catalog.entries(card_id))
+    return catalog.card_ages(card_id)[0]
 
 
 def _extra_builds(city: City, catalog: Catalog) -> int:

@@ -24,15 +24,13 @@ every kind the data uses.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from .describe import COLOR_NAMES, GOODS_NAMES, OR, RESOURCE_NAMES, SYMBOL_NAMES, cities_text, join
+from .describe import GOODS_NAMES, OR, RESOURCE_NAMES, SYMBOL_NAMES, cities_text, join
+from .edition import EditionRules
 from .model import Color, Counted, Goods, Resource, Symbol, Whose
 from .text import N_, Nn_, Text
-
-if TYPE_CHECKING:
-    from .catalog import EditionRules
 
 __all__ = [
     "KINDS",
@@ -75,7 +73,7 @@ class Fields:
         self.table = table
         self.fail = fail
         self.rules = rules
-        """The edition being read (its prices, for a discount)."""
+        """The edition being read (its prices, for a discount; its colours)."""
 
     def value(self, key: str, kind: type[Any], default: Any = None) -> Any:
         value = self.table.get(key, default)
@@ -97,6 +95,16 @@ class Fields:
             return enum(raw)
         except ValueError:
             raise self.fail(f"{key}: unknown value {raw!r}") from None
+
+    def colors(self, key: str) -> tuple[tuple[Color, ...], tuple[Text, ...]]:
+        """A list of the edition's colours, with each one's words (``brown``)."""
+        colors = self.choices(key, Color)
+        if self.rules is None:
+            return colors, tuple(Text(c.value) for c in colors)
+        try:
+            return colors, tuple(self.rules.color(c).name for c in colors)
+        except KeyError as exc:
+            raise self.fail(f"{key}: {exc.args[0]!r} is not a colour of this edition") from None
 
     def choices(self, key: str, enum: Callable[[str], Any], default: Sequence[Any] = ()) -> tuple[Any, ...]:
         items = self.value(key, list, list(default))
@@ -381,24 +389,26 @@ class Coins(Effect):
         return Nn_("{n} coin from the bank when built.", "{n} coins from the bank when built.", self.coins)
 
 
-def _counted_text(counted: Counted, colors: Sequence[Color]) -> Text:
+def _counted_text(counted: Counted, color_names: Sequence[Text]) -> Text:
     if counted is Counted.STAGES:
         return N_("built wonder stage")
     if counted is Counted.DEFEATS:
         return N_("defeat token")
-    return N_("{colors} card", colors=join([COLOR_NAMES[c] for c in colors], OR))
+    return N_("{colors} card", colors=join(list(color_names), OR))
 
 
-def _per_fields(fields: Fields, amount_key: str) -> tuple[int, Counted, tuple[Whose, ...], tuple[Color, ...]]:
+def _per_fields(
+    fields: Fields, amount_key: str
+) -> tuple[int, Counted, tuple[Whose, ...], tuple[Color, ...], tuple[Text, ...]]:
     amount = fields.whole(amount_key)
     counted = fields.choice("counted", Counted)
     cities = fields.choices("cities", Whose)
-    colors = fields.choices("colors", Color)
+    colors, names = fields.colors("colors")
     if (counted is Counted.CARDS) != bool(colors):
         raise fields.fail("colors are given exactly when cards are counted")
     if not cities:
         raise fields.fail("cities lists self, left and/or right")
-    return amount, counted, cities, colors
+    return amount, counted, cities, colors, names
 
 
 @kind("coins-per", required=["coins", "counted", "cities"], optional=["colors"])
@@ -410,6 +420,8 @@ class CoinsPer(Effect):
     counted: Counted
     cities: tuple[Whose, ...]
     colors: tuple[Color, ...] = ()
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+    """The colours' words, as the edition's data gives them."""
 
     @classmethod
     def parse(cls, fields: Fields) -> CoinsPer:
@@ -420,7 +432,7 @@ class CoinsPer(Effect):
             "When built: {n} coin for each {what} in {cities}.",
             "When built: {n} coins for each {what} in {cities}.",
             self.coins,
-            what=_counted_text(self.counted, self.colors),
+            what=_counted_text(self.counted, self.color_names),
             cities=cities_text(self.cities),
         )
 
@@ -437,6 +449,8 @@ class PointsPer(Effect):
     counted: Counted
     cities: tuple[Whose, ...]
     colors: tuple[Color, ...] = ()
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+    """The colours' words, as the edition's data gives them."""
 
     @classmethod
     def parse(cls, fields: Fields) -> PointsPer:
@@ -447,7 +461,7 @@ class PointsPer(Effect):
             "At the end of the game: {n} victory point for each {what} in {cities}.",
             "At the end of the game: {n} victory points for each {what} in {cities}.",
             self.points,
-            what=_counted_text(self.counted, self.colors),
+            what=_counted_text(self.counted, self.color_names),
             cities=cities_text(self.cities),
         )
 
@@ -468,7 +482,7 @@ class _PerScorer:
         self.own = Whose.SELF in effect.cities
         self.sides = (Whose.LEFT in effect.cities, Whose.RIGHT in effect.cities)
         self.counts_itself = self.own and effect.counted is Counted.CARDS and Color.PURPLE in effect.colors
-        self._text = _counted_text(effect.counted, effect.colors)
+        self._text = _counted_text(effect.counted, effect.color_names)
 
     def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
         total = 0

@@ -55,7 +55,7 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
     Raises :class:`~.errors.QuestionError` when the game has no Free City, the hand is empty
     or names a card the edition does not have.
     """
-    catalog = catalog or catalog_for(game.edition)
+    catalog = catalog or catalog_for(game.edition, game.expansions)
     seat = next((i for i, c in enumerate(game.cities) if c.free_city), None)
     if seat is None:
         raise QuestionError("this game has no Free City")
@@ -68,7 +68,7 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
             raise QuestionError(f"unknown card {card!r}")
         refusal = hand_refusal(game, cid, catalog)
         if refusal is not None:
-            raise HandError(f"hand[{index}]", cid, refusal)
+            raise HandError(("hand", index), cid, refusal)
         if cid not in ids:
             ids.append(cid)
     city = game.cities[seat]
@@ -159,7 +159,7 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
             marks=", ".join(f"{m}+" for m in marks),
         )
     if game.age is not None:
-        ages = sorted({entry.age for entry in catalog.entries(card_id)})
+        ages = catalog.card_ages(card_id)
         if game.age not in ages:
             return N_(
                 "The {card} cannot be in the Free City's hand: it is a card of Age {card_age}, and the "

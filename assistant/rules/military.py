@@ -97,10 +97,9 @@ def _card_shields(catalog: Catalog) -> dict[str, int]:
     """Every structure's shields, packed by the first age it appears in (0 for most cards)."""
     out: dict[str, int] = {}
     for cid in catalog.structure_ids:
-        entries = catalog.entries(cid)
-        first = min(entries, key=lambda c: c.age)
-        shields = sum(e.shield_count() for e in first.effects)
-        out[cid] = shields << (_AGE_BITS * (first.age - 1))
+        age = catalog.card_ages(cid)[0]  # a card of no age: from Age I on
+        shields = sum(e.shield_count() for e in catalog.structure(cid).effects)
+        out[cid] = shields << (_AGE_BITS * (age - 1))
     return out
 
 
@@ -275,8 +274,8 @@ def _shield_table(catalog: Catalog) -> _CardShields:
         count = max(sum(e.shield_count() for e in entry.effects) for entry in entries)
         if not count:
             continue
-        first = min(entry.age for entry in entries)
-        final = max(entry.age for entry in entries)
+        ages_played = catalog.card_ages(cid)  # a card of no age: at most from Age I, at least in the last
+        first, final = ages_played[0], ages_played[-1]
         most = sum(count << (_AGE_BITS * (age - 1)) for age in range(first, ages + 1))
         least = sum(count << (_AGE_BITS * (age - 1)) for age in range(final, ages + 1))
         both[cid] = least + (most << _BOTH_SHIFT)

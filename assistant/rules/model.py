@@ -1,16 +1,13 @@
 """The rules core's value objects: frozen, typed, and free of any framework.
 
-Three groups live here:
+Two groups live here:
 
 * the vocabulary of the game (resources, colours, science symbols, score categories);
-* the printed components (cards, wonder sides and stages, their effects), built by
-  :mod:`assistant.rules.catalog` from ``rules_data/``;
 * a table to score (:class:`Game`, :class:`City`) and what the core says about it
   (:class:`ScoreSheet`, :class:`Problem`, :class:`Verdict`).
 
-Effects form a closed vocabulary: every effect printed on a first-edition card or
-wonder stage is one of the ``Effect`` classes below, so the engine can be checked to
-know every kind the data uses.
+The printed components (cards, wonder sides and stages) are in
+:mod:`assistant.rules.components`, beside the effects they carry.
 """
 
 from __future__ import annotations
@@ -18,12 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
 
 from .text import Text
-
-if TYPE_CHECKING:
-    from .effects import Effect
 
 
 class Resource(StrEnum):
@@ -37,25 +31,74 @@ class Resource(StrEnum):
     LOOM = "loom"
     PAPYRUS = "papyrus"
 
-    @property
-    def is_raw(self) -> bool:
-        return self in RAW_MATERIALS
-
 
 RAW_MATERIALS: frozenset[Resource] = frozenset({Resource.WOOD, Resource.STONE, Resource.CLAY, Resource.ORE})
 MANUFACTURED_GOODS: frozenset[Resource] = frozenset({Resource.GLASS, Resource.LOOM, Resource.PAPYRUS})
 
 
-class Color(StrEnum):
-    """Card colours, which are the structure types."""
+class _Id(str):
+    """A name from the rules data that is also its string (``"brown"``, ``"military"``).
 
-    BROWN = "brown"
-    GREY = "grey"
-    BLUE = "blue"
-    YELLOW = "yellow"
-    RED = "red"
-    GREEN = "green"
-    PURPLE = "purple"
+    Not a closed enumeration: the data lists them and an expansion may add more. One object
+    per id and per kind, so they compare with ``is`` as enumeration members do, and pickle
+    to the same object.
+    """
+
+    __slots__ = ()
+    _known: ClassVar[dict[str, Any]]
+    _what: ClassVar[str]
+
+    def __init_subclass__(cls, what: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._known = {}
+        cls._what = what
+
+    def __new__(cls, value: str) -> Self:
+        found = cls._known.get(value)
+        if found is None:
+            if not isinstance(value, str) or not value or not value.replace("-", "").isalnum():
+                raise ValueError(f"{value!r} is not a {cls._what} id")
+            found = str.__new__(cls, value)
+            cls._known[str(value)] = found
+        return cast(Self, found)
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str.__repr__(self)})"
+
+    def __reduce__(self) -> tuple[type[Self], tuple[str]]:
+        return (type(self), (self.value,))
+
+
+class Color(_Id, what="colour"):
+    """A card colour, which is a structure type, named by its id (``brown``).
+
+    An edition's ``edition.toml`` lists its colours (their words, swatch and how their
+    cards are dealt) and an expansion may add one (Leaders' white cards, Cities' black
+    cards). The base game's seven colours are constants here (``Color.BROWN``...).
+    """
+
+    __slots__ = ()
+
+    BROWN: ClassVar[Color]
+    GREY: ClassVar[Color]
+    BLUE: ClassVar[Color]
+    YELLOW: ClassVar[Color]
+    RED: ClassVar[Color]
+    GREEN: ClassVar[Color]
+    PURPLE: ClassVar[Color]
+
+
+Color.BROWN = Color("brown")
+Color.GREY = Color("grey")
+Color.BLUE = Color("blue")
+Color.YELLOW = Color("yellow")
+Color.RED = Color("red")
+Color.GREEN = Color("green")
+Color.PURPLE = Color("purple")
 
 
 class Symbol(StrEnum):
@@ -66,17 +109,15 @@ class Symbol(StrEnum):
     TABLET = "tablet"
 
 
-class Category(str):
+class Category(_Id, what="category"):
     """A score category, a row of the score pad, named by its id (``military``).
 
-    Not a closed enumeration: an edition's ``edition.toml`` lists its categories and their
-    order, and an expansion may add one (Leaders, Cities). The seven categories of the
-    base game are constants here (``Category.MILITARY``...). One object per id, so
-    categories compare with ``is`` as enumeration members do.
+    An edition's ``edition.toml`` lists its categories and their order, and an expansion
+    may add one (Leaders, Cities). The seven categories of the base game are constants
+    here (``Category.MILITARY``...).
     """
 
     __slots__ = ()
-    _known: ClassVar[dict[str, Category]] = {}
 
     MILITARY: ClassVar[Category]
     TREASURY: ClassVar[Category]
@@ -85,25 +126,6 @@ class Category(str):
     SCIENCE: ClassVar[Category]
     COMMERCIAL: ClassVar[Category]
     GUILDS: ClassVar[Category]
-
-    def __new__(cls, value: str) -> Category:
-        found = cls._known.get(value)
-        if found is None:
-            if not isinstance(value, str) or not value or not value.replace("-", "").isalnum():
-                raise ValueError(f"{value!r} is not a category id")
-            found = str.__new__(cls, value)
-            cls._known[str(value)] = found
-        return found
-
-    @property
-    def value(self) -> str:
-        return str.__str__(self)
-
-    def __repr__(self) -> str:
-        return f"Category({str.__repr__(self)})"
-
-    def __reduce__(self) -> tuple[type[Category], tuple[str]]:
-        return (Category, (self.value,))
 
 
 Category.MILITARY = Category("military")
@@ -154,12 +176,20 @@ class Goods(StrEnum):
         return RAW_MATERIALS if self is Goods.RAW else MANUFACTURED_GOODS
 
 
-# --- effects ------------------------------------------------------------------------------
-# Every effect kind lives in :mod:`assistant.rules.effects` (its fields, reading, words and
-# the hooks the engines call); cards and stages hold a tuple of them.
+Deck = Literal["printed", "guilds", "drawn", "apart"]
+"""How the cards of a colour come into a game (the colour's ``deck`` in ``rules_data``):
+
+* ``printed``: each copy prints the least player count it is dealt at (brown...green);
+* ``guilds``: one copy each, none printed; players + ``guilds_beyond_players`` of them are
+  dealt at random in the last age (purple);
+* ``drawn``: one copy each, none printed; as many enter each age's deck as there are
+  players, at random (Cities' black cards);
+* ``apart``: one copy each, not in the age decks at all, dealt apart and played in any age
+  (Leaders' white cards): such a card prints no age.
+"""
 
 
-# --- printed components -------------------------------------------------------------------
+# --- costs ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,87 +212,6 @@ class Cost:
         if self.coins:
             out["coins"] = self.coins
         return out
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card design of one age (Loom of Age I and Loom of Age II are two entries, one id)."""
-
-    id: str
-    name: str
-    age: int
-    color: Color
-    cost: Cost
-    players: tuple[int, ...]
-    """The number printed on each copy: one copy per number (guilds: none)."""
-    chain_from: tuple[str, ...]
-    """The earlier structures that build this one for free (in an edition that chains by
-    symbol, derived from the symbols)."""
-    effects: tuple[Effect, ...]
-    aliases: tuple[str, ...] = ()
-    chain_symbol: str | None = None
-    """The chain symbol printed beside the cost (editions that chain by symbol)."""
-    gives_chains: tuple[str, ...] = ()
-    """The chain symbols the card prints for later cards (editions that chain by symbol)."""
-
-    def copies(self, players: int) -> int:
-        """How many copies of this design are in the deck at this player count."""
-        return sum(1 for p in self.players if p <= players)
-
-    @property
-    def is_guild(self) -> bool:
-        return self.color is Color.PURPLE
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """One stage of a wonder side."""
-
-    number: int
-    cost: Cost
-    effects: tuple[Effect, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(e.victory_points() for e in self.effects)
-
-
-@dataclass(frozen=True, slots=True)
-class WonderSide:
-    """Side A or B of a wonder board."""
-
-    wonder: str
-    side: str
-    resource: Resource
-    stages: tuple[Stage, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Wonder:
-    """A wonder board and its two sides."""
-
-    id: str
-    name: str
-    short_name: str
-    sides: tuple[WonderSide, ...]
-    aliases: tuple[str, ...] = ()
-
-    def side(self, side: str) -> WonderSide:
-        for s in self.sides:
-            if s.side == side:
-                return s
-        raise KeyError(side)
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A rule clarification the engine relies on, with where it comes from."""
-
-    id: str
-    topic: str
-    title: str
-    text: str
-    source: str
 
 
 # --- a table to score ---------------------------------------------------------------------
@@ -301,6 +250,9 @@ class City:
     """The age in which each built stage was built (None: not given; stage k assumed in Age k)."""
     copied_guild: str | None = None
     """The guild the table says Olympia B copied (None: the one that scores most)."""
+    tokens: tuple[tuple[str, int], ...] = ()
+    """Tokens counted by hand in fields the game's expansions declare (``[[city_field]]`` in
+    their data), by the field's key: only those the city holds."""
 
     @property
     def is_pad_entry(self) -> bool:
@@ -320,6 +272,8 @@ class Game:
     """The age being played (None: the game is over, or the table did not say)."""
     discard: tuple[str, ...] = ()
     """The card ids in the discard pile, as far as the table gives them."""
+    expansions: tuple[str, ...] = ()
+    """The expansions being played, in the edition's order (empty: the base game)."""
 
     @property
     def players(self) -> int:
@@ -396,6 +350,10 @@ class ProblemCode(StrEnum):
     """A pad entry's ``science_symbols`` gives more wildcards than the edition's sources allow a city."""
     DUPLICATE_PLAYER = "duplicate-player"
     """Two cities have the same player name (case, accents and spacing aside)."""
+    # Expansions.
+    TYPED_DIFFERS = "typed-differs"
+    """A number typed for a category differs from the one the city's cards or tokens give
+    (the computed one counts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +413,8 @@ class ScoreSheet:
     """How the win was decided: ``alone`` (one player), ``points`` (most points),
     ``coins`` (a tie on points broken by coins), ``shared`` (a tie on both)."""
     explanation: Text = field(default_factory=lambda: Text(""))
+    expansions: tuple[str, ...] = ()
+    """The expansions the game was played with (empty: the base game)."""
 
 
 # --- building -----------------------------------------------------------------------------

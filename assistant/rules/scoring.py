@@ -41,6 +41,7 @@ from typing import cast
 
 from .catalog import Catalog, catalog_for
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
+from .edition import TokenField
 from .effects import Scorer
 from .military import CityShields, ended_ages, resolve_city, table_shields
 from .model import (
@@ -60,18 +61,15 @@ from .science import SET_BONUS, ScienceResult, science_points
 from .text import N_, Nn_, Signed, Text, verbatim
 from .validate import check_game_and_cards
 
-COLORS: tuple[Color, ...] = tuple(Color)
-COLOR_INDEX: dict[Color, int] = {c: i for i, c in enumerate(COLORS)}
-PURPLE = COLOR_INDEX[Color.PURPLE]
 SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
-# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything),
-# then 10 bits of constant points per category of the edition.
+# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything):
+# the science symbols and wildcards first, then 10 bits of constant points per category of
+# the edition, then one field per colour of the catalog (its own layout: :class:`_Tables`).
 _BITS = 6
 _MASK = (1 << _BITS) - 1
-_COLOR_SHIFTS = tuple(_BITS * i for i in range(len(COLORS)))
-_SYMBOL_SHIFTS = tuple(_BITS * (len(COLORS) + i) for i in range(len(SYMBOLS)))
-_WILD_SHIFT = _BITS * (len(COLORS) + len(SYMBOLS))
+_SYMBOL_SHIFTS = tuple(_BITS * i for i in range(len(SYMBOLS)))
+_WILD_SHIFT = _BITS * len(SYMBOLS)
 _POINTS_BITS = 10
 _POINTS_MASK = (1 << _POINTS_BITS) - 1
 _POINTS_BASE = _WILD_SHIFT + _BITS
@@ -131,6 +129,10 @@ class _Tables:
     """Cards that score on their own: a constant detail, or a special counted at the end."""
     coins_per_point: int
     """The treasury's rate: coins worth one victory point."""
+    color_shifts: dict[Color, int]
+    """Where each colour's count sits in the packed counts."""
+    token_fields: tuple[TokenField, ...]
+    """The city fields the expansions' data declares: tokens worth points each."""
     memo: dict[tuple[object, ...], Detail] = field(default_factory=dict)
 
 
@@ -141,13 +143,15 @@ def _tables(catalog: Catalog) -> _Tables:
     categories = rules.categories
     index = {c: i for i, c in enumerate(categories)}
     points_shifts = tuple(_POINTS_BASE + _POINTS_BITS * i for i in range(len(categories)))
+    colors_base = _POINTS_BASE + _POINTS_BITS * len(categories)
+    color_shifts = {color: colors_base + _BITS * i for i, color in enumerate(catalog.colors)}
     packed: dict[str, int] = {}
     constant: dict[str, Detail] = {}
     special: dict[str, _Special] = {}
     slots: set[int] = set()
     for cid in catalog.structure_ids:
         card = catalog.structure(cid)
-        value = 1 << _COLOR_SHIFTS[COLOR_INDEX[card.color]]
+        value = 1 << color_shifts[card.color]
         wild = 0
         for effect in card.effects:
             symbol = effect.science_symbol()
@@ -218,7 +222,7 @@ def _tables(catalog: Catalog) -> _Tables:
     names = {c: rules.category_name(c) for c in categories}
     return _Tables(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
-        rules.coins_per_point,
+        rules.coins_per_point, color_shifts, rules.city_fields,
     )  # fmt: skip
 
 
@@ -573,7 +577,7 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
 class _Counter:
     """What end-of-game scorers may ask about the table (:class:`~.effects.ScoreCounter`)."""
 
-    __slots__ = ("catalog", "game", "military", "views")
+    __slots__ = ("catalog", "color_shifts", "game", "military", "views")
 
     def __init__(
         self, game: Game, catalog: Catalog, views: list[_View | None], military: list[_Military]
@@ -582,13 +586,15 @@ class _Counter:
         self.catalog = catalog
         self.views = views
         self.military = military
+        self.color_shifts = _tables(catalog).color_shifts
 
     def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
         view = self.views[seat]
         if view is None:
             return None
         packed = view.packed
-        return sum(packed >> _COLOR_SHIFTS[COLOR_INDEX[c]] & _MASK for c in colors)
+        shifts = self.color_shifts
+        return sum(packed >> shifts[c] & _MASK for c in colors)
 
     def stages(self, seat: int) -> int:
         return self.game.cities[seat].stages
@@ -955,12 +961,76 @@ def _score_pad(
     return cats, details
 
 
+def _score_tokens(
+    seat: int, city: City, tables: _Tables, cats: list[int], details: list[Detail], problems: list[Problem]
+) -> None:
+    """Tokens counted in the fields an expansion declares, each worth its points in its
+    category. A pad that also wrote that category keeps the computed number (a warning says
+    so when they differ)."""
+    held = dict(city.tokens)
+    given = dict(city.categories or ())
+    index = tables.index
+    for declared in tables.token_fields:
+        count = held.get(declared.key, 0)
+        if not count:
+            continue
+        points = count * declared.points
+        slot = index[declared.category]
+        written = given.get(declared.category)
+        if written is not None:
+            if written != points:
+                problems.append(
+                    _typed_differs(seat, city, declared, tables.names[declared.category], written, points)
+                )
+            cats[slot] -= written
+            details[:] = [
+                d for d in details if not (d.category is declared.category and d.source == "score-pad")
+            ]
+        cats[slot] += points
+        details.append(
+            Detail(
+                declared.category,
+                points,
+                declared.key,
+                _vp(
+                    "{field}: {count} × {each}: {points} victory point",
+                    "{field}: {count} × {each}: {points} victory points",
+                    points,
+                    field=Text(declared.label),
+                    count=count,
+                    each=declared.points,
+                ),
+            )
+        )
+    details.sort(key=lambda d: index[d.category])
+
+
+def _typed_differs(
+    seat: int, city: City, field: TokenField, category: Text, written: int, computed: int
+) -> Problem:
+    return Problem(
+        "warning",
+        ProblemCode.TYPED_DIFFERS,
+        N_(
+            "{player}'s score pad says {written} for {category}, but the {field} given score {computed}; "
+            "the computed {computed} is counted.",
+            player=city.player,
+            written=written,
+            category=category,
+            field=Text(field.label),
+            computed=computed,
+        ),
+        city=seat,
+        field=f"cities[{seat}].categories.{field.category.value}",
+    )
+
+
 # --- the table -------------------------------------------------------------------------------
 
 
 def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     """Score every city, rank the players and list every problem found at the table."""
-    catalog = catalog or catalog_for(game.edition)
+    catalog = catalog or catalog_for(game.edition, game.expansions)
     tables = _tables(catalog)
     problems, clean = check_game_and_cards(game, catalog)
     cities = game.cities
@@ -973,6 +1043,10 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         else _score_cards(seat, game, tables, counter, problems)
         for seat in range(len(cities))
     ]
+    if tables.token_fields:
+        for seat, city in enumerate(cities):
+            if city.tokens:
+                _score_tokens(seat, city, tables, *scored[seat], problems)
     totals = [sum(cats) for cats, _ in scored]
     ranked = [s for s, city in enumerate(cities) if not city.free_city]
     keys = [(totals[s], cities[s].coins) for s in ranked]
@@ -1004,6 +1078,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         problems=tuple(problems),
         decided_by=decided_by,
         explanation=explanation,
+        expansions=game.expansions,
     )
 
 

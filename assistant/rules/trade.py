@@ -32,13 +32,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .catalog import Catalog, catalog_for
-from .describe import COLOR_CARDS, OR, RESOURCE_NAMES, describe_cost, join
+from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Effect, Produce
 from .errors import QuestionError
 from .model import (
     City,
-    Color,
     Cost,
     Game,
     How,
@@ -136,7 +135,8 @@ class Withheld:
     """One of these a turn (either/or when several)."""
     card: str | None = None
     """The card's name."""
-    color: Color | None = None
+    cards: Text | None = None
+    """The card's colour as the subject of a rule (``yellow cards``)."""
     wonder: str | None = None
     """The wonder's short name, for a stage."""
     stage: int = 0
@@ -158,7 +158,13 @@ def withheld(city: City, catalog: Catalog) -> tuple[Withheld, ...]:
         for effect in card.effects:
             produced = effect.produced()
             if produced is not None and not produced.sellable:
-                out.append(Withheld(tuple(dict.fromkeys(produced.resources)), card.name, card.color))
+                out.append(
+                    Withheld(
+                        tuple(dict.fromkeys(produced.resources)),
+                        card.name,
+                        catalog.rules.color(card.color).cards,
+                    )
+                )
     if city.wonder is not None:
         wonder = catalog.wonder(city.wonder)
         for stage in wonder.side(city.side).stages[: city.stages]:
@@ -176,14 +182,14 @@ def withheld_note(player: str, item: Withheld, wanted: Iterable[Resource] | None
     produce.`` ``wanted`` keeps the resources named to those (all of them by default)."""
     keep = set(item.resources if wanted is None else wanted)
     resources = join([RESOURCE_NAMES[r] for r in item.resources if r in keep], OR)
-    if item.card is not None and item.color is not None:
+    if item.card is not None and item.cards is not None:
         return N_(
             "{player}'s {card} can give {resources}, but only to {player}: neighbours never buy what "
             "{cards} produce.",
             player=player,
             card=item.card,
             resources=resources,
-            cards=COLOR_CARDS[item.color],
+            cards=item.cards,
         )
     return N_(
         "{player}'s {wonder} stage {stage} can give {resources}, but only to {player}: neighbours never "
@@ -658,7 +664,7 @@ class Market:
 
 def markets(game: Game, seat: int, catalog: Catalog | None = None) -> tuple[Market, Market]:
     """What the left and the right neighbour of ``seat`` sell it, at its prices."""
-    catalog = catalog or catalog_for(game.edition)
+    catalog = catalog or catalog_for(game.edition, game.expansions)
     city = game.cities[seat]
     left_prices, right_prices = trade_prices(city, catalog)
     out = []
@@ -799,7 +805,7 @@ def can_build(
         raise QuestionError(f"via is one of {', '.join(VIAS)}, for a card")
     if not 0 <= seat < len(game.cities):
         raise QuestionError(f"seat {seat} is not at this table of {len(game.cities)} cities")
-    catalog = catalog or catalog_for(game.edition)
+    catalog = catalog or catalog_for(game.edition, game.expansions)
     city = game.cities[seat]
     player = city.player
     notes: list[Text] = []

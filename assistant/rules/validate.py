@@ -133,9 +133,9 @@ def _tables(catalog: Catalog) -> _Tables:
     )
     ages = rules.ages
     age_field: dict[str, int] = {}
-    guild_ages = {c.age for c in catalog.guilds()}
+    guild_ages = {c.age for c in catalog.guilds() if c.age is not None}
     for cid in ids:
-        seen = {entry.age for entry in catalog.entries(cid)}
+        seen = catalog.card_ages(cid)  # a card of several ages (or of none) counts in no age
         value = 1 << (_AGE_BITS * (min(seen) - 1)) if len(seen) == 1 else 0
         if cid in guilds:
             value += 1 << (_AGE_BITS * ages)
@@ -216,7 +216,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     True promises no duplicate or unknown card in any city, so scoring can skip those
     cases.
     """
-    catalog = catalog or catalog_for(game.edition)
+    catalog = catalog or catalog_for(game.edition, game.expansions)
     tables = _tables(catalog)
     problems: list[Problem] = list(game.notes)
     deck = min(game.deck_players, len(tables.copies) - 1)
@@ -1025,7 +1025,7 @@ def refuse_same_names(game: Game, seat: int | None = None) -> None:
     else:
         first, second = groups[0][:2]
     raise GameFormatError(
-        f"cities[{second}].player",
+        ("cities", second, "player"),
         N_(
             "{player} at seat {seat} has the name of the player at seat {other}: give each player a name of "
             "their own (add an initial).",

@@ -27,14 +27,13 @@ __all__ = [
     "score_table",
     "sheet_of_record",
 ]
+from ..rules.components import Card
 from ..rules.gameio import GameFormatError, parse_game, sheet_to_dict
-from ..rules.model import Card, Color, Game, Problem, ScoreSheet
+from ..rules.model import Color, Game, Problem, ScoreSheet
 from ..rules.text import Text
 from ..store import games as store
 from ..store.models import GameRow
 from .db import get_session
-
-COLOR_ORDER = (Color.BROWN, Color.GREY, Color.BLUE, Color.YELLOW, Color.RED, Color.GREEN, Color.PURPLE)
 
 
 @dataclass
@@ -327,7 +326,7 @@ def picker(catalog: Catalog, deck_players: int, held: set[str] | frozenset[str])
     Loom, Glassworks and Press are one tile that says both its ages (I and II).
     """
     groups = []
-    for color in COLOR_ORDER:
+    for color in catalog.colors:
         tiles = []
         for cid in catalog.structure_ids:
             entries = catalog.entries(cid)
@@ -337,8 +336,8 @@ def picker(catalog: Catalog, deck_players: int, held: set[str] | frozenset[str])
             if not (card.is_guild or catalog.copies(cid, deck_players) > 0 or cid in held):
                 continue
             parent = next((catalog.structure(p) for p in card.chain_from if p in held), None)
-            tiles.append(Tile(card, tuple(sorted({e.age for e in entries})), parent))
-        tiles.sort(key=lambda t: t.ages[0])
+            tiles.append(Tile(card, tuple(sorted({e.age for e in entries if e.age is not None})), parent))
+        tiles.sort(key=lambda t: t.ages[0] if t.ages else 0)
         if tiles:
             groups.append(ColourGroup(color, tuple(tiles)))
     return groups

@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import Any
 
-from ..rules.catalog import Catalog, available_editions, catalog_for
+from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for, expansion_rules
+from ..rules.cityformat import city_schema
 from ..rules.during import VIAS
 from ..rules.gameio import (
-    MAX_CARDS,
-    MAX_COINS,
     MAX_DISCARD,
     MAX_HAND,
-    MAX_NAME_LENGTH,
     MAX_SHIELDS,
-    MAX_SYMBOLS,
-    MAX_TOKEN,
-    MAX_TOKENS,
-    SYMBOL_FIELDS,
-    category_range,
 )
-from ..rules.model import Color, Resource, WhyNot
+from ..rules.limits import PRINTABLE
+from ..rules.model import Resource, WhyNot
 
 RESOURCES = [r.value for r in Resource]
 MAX_VERSION = 2**31 - 1
-# Printable text: no control characters (a lone surrogate cannot be written in UTF-8 at all).
-PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
 
 
 def city_schema_name(edition: int) -> str:
@@ -40,167 +30,15 @@ def _card_ids(catalog: Catalog) -> list[str]:
     return sorted({c.id for c in catalog.cards})
 
 
-def _wonder_input(catalog: Catalog) -> list[str]:
-    return sorted({*(w.id for w in catalog.wonders), *(a for w in catalog.wonders for a in w.aliases)})
+def _cards_of(edition: int, expansion: str) -> list[str]:
+    """The ids of the cards an expansion adds."""
+    return sorted({c.id for c in catalog_for(edition, [expansion]).cards if c.expansion == expansion})
 
 
-def _any_case(word: str) -> str:
-    """A regular expression for ``word`` in any case (JSON Schema patterns have no flags)."""
-    return "".join(f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper() else re.escape(c) for c in word)
-
-
-def _side_pattern(catalog: Catalog, *sides: str) -> str:
-    """What the parser reads as these sides (all by default): the letter or the edition's
-    name for it, in any case, with white space around it."""
-    names = dict(catalog.rules.side_names)
-    words = sorted({w for side in sides or tuple(names) for w in (side, names.get(side, side))})
-    return "^\\s*(?:" + "|".join(_any_case(w) for w in words) + ")\\s*$"
-
-
-def _stage_limits(catalog: Catalog) -> list[dict[str, Any]]:
-    """``stages`` is at most the number of stages of the city's wonder side."""
-    rules = []
-    for wonder in catalog.wonders:
-        names = sorted({wonder.id, *wonder.aliases})
-        for side in wonder.sides:
-            condition: dict[str, Any] = {
-                "required": ["wonder"],
-                "properties": {
-                    "wonder": {"enum": names},
-                    "side": {"pattern": _side_pattern(catalog, side.side)},
-                },
-            }
-            if side.side != "A":  # a city without a side is on side A
-                condition["required"] = ["wonder", "side"]
-            rules.append({"if": condition, "then": {"properties": {"stages": {"maximum": len(side.stages)}}}})
-    return rules
-
-
-def _city(catalog: Catalog) -> dict[str, Any]:
-    """One edition's city: its cards, wonders, side names, categories and Free City."""
-    rules = catalog.rules
-    most_stages = max(len(side.stages) for w in catalog.wonders for side in w.sides)
-    sides = dict(rules.side_names)
-    return {
-        "type": "object",
-        "required": ["player"],
-        "description": f"A city of edition {catalog.edition} ({rules.name}).",
-        "properties": {
-            "player": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": MAX_NAME_LENGTH,
-                "pattern": "\\S",
-                "allOf": [{"pattern": PRINTABLE}],
-                "description": "Runs of white space count as one space; no control characters.",
-            },
-            "wonder": {
-                "type": "string",
-                "enum": _wonder_input(catalog),
-                "description": "A wonder id (input also accepts the variants listed and any case of the names).",
-            },
-            "side": {
-                "type": "string",
-                "pattern": _side_pattern(catalog),
-                "description": "A or B"
-                + (
-                    f" (this edition's {sides['A']} and {sides['B']})." if sides.get("A", "A") != "A" else "."
-                ),
-            },
-            "stages": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": most_stages,
-                "description": "At most the number of stages of the wonder's side.",
-            },
-            "coins": {"type": "integer", "minimum": 0, "maximum": MAX_COINS},
-            "cards": {
-                "type": "array",
-                "maxItems": MAX_CARDS,
-                "items": {"type": "string", "enum": _card_ids(catalog)},
-                "description": "Card ids (input also accepts the English names in any case, and common variants).",
-            },
-            "military": {
-                "type": "array",
-                "maxItems": MAX_TOKENS,
-                "items": {"type": "integer", "minimum": -MAX_TOKEN, "maximum": MAX_TOKEN},
-                "description": "Conflict tokens: "
-                + ", ".join(str(v) for v in sorted({*rules.victory_tokens, rules.defeat_token}, reverse=True))
-                + " (others are reported as problems).",
-            },
-            "shields_by_age": {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
-                "minItems": rules.ages,
-                "maxItems": rules.ages,
-            },
-            "free_city": (
-                {"type": "boolean"}
-                if rules.free_city_players
-                else {"type": "boolean", "const": False, "description": "This edition has no Free City."}
-            ),
-            "categories": {
-                "type": "object",
-                "properties": {
-                    c.value: {
-                        "type": "integer",
-                        "minimum": category_range(c)[0],
-                        "maximum": category_range(c)[1],
-                    }
-                    for c in rules.categories
-                },
-                "additionalProperties": False,
-            },
-            "science_symbols": {
-                "type": "object",
-                "properties": {
-                    k: {"type": "integer", "minimum": 0, "maximum": MAX_SYMBOLS} for k in SYMBOL_FIELDS
-                },
-                "additionalProperties": False,
-            },
-            # During play
-            "free_build_used": {
-                "type": "boolean",
-                "description": "During play: the city's once-per-age free build was used this age.",
-            },
-            "stage_ages": {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 1, "maximum": rules.ages},
-                "maxItems": most_stages,
-                # Every sequence that never goes down (stages are built in order): a few dozen.
-                "enum": [
-                    list(ages)
-                    for n in range(most_stages + 1)
-                    for ages in combinations_with_replacement(range(1, rules.ages + 1), n)
-                ],
-                "description": "During play: the age each built stage was built in, one per stage, never going down.",
-            },
-            "copied_guild": {
-                "type": "string",
-                "enum": sorted(c.id for c in catalog.guilds()),
-                "description": "During play: the guild the table says Olympia copied (a neighbour's).",
-            },
-        },
-        "allOf": [
-            # A pad-entered city gives categories instead of cards, and may omit its wonder.
-            {"not": {"required": ["cards", "categories"]}},
-            {"if": {"not": {"required": ["categories"]}}, "then": {"required": ["wonder"]}},
-            {"if": {"required": ["science_symbols"]}, "then": {"required": ["categories"]}},
-            *_stage_limits(catalog),
-            # One age per built stage (absent stages: none built).
-            *[
-                {
-                    "if": {"required": ["stage_ages"], "properties": {"stages": {"const": n}}},
-                    "then": {"properties": {"stage_ages": {"minItems": n, "maxItems": n}}},
-                }
-                for n in range(most_stages + 1)
-            ],
-            {
-                "if": {"required": ["stage_ages"], "not": {"required": ["stages"]}},
-                "then": {"properties": {"stage_ages": {"maxItems": 0}}},
-            },
-        ],
-    }
+@cache
+def _full(edition: int) -> Catalog:
+    """An edition with every one of its expansions: what a city of any of its games may hold."""
+    return catalog_for(edition, available_expansions(edition))
 
 
 def _edition_of_game(edition: int) -> dict[str, Any]:
@@ -218,7 +56,8 @@ def _fewest_cities(catalog: Catalog) -> int:
 
 
 def _game_rules(catalog: Catalog) -> list[dict[str, Any]]:
-    """What a game of one edition holds: its cities, how many, and where its Free City sits."""
+    """What a game of one edition holds: its cities, how many, and where its Free City sits;
+    ``catalog`` is the edition with all its expansions (see :func:`_expansion_rules`)."""
     rules = catalog.rules
     edition = _edition_of_game(catalog.edition)
     cities = {
@@ -227,7 +66,12 @@ def _game_rules(catalog: Catalog) -> list[dict[str, Any]]:
         "items": _ref(city_schema_name(catalog.edition)),
     }
     age = {"maximum": rules.ages}  # the age being played is one of the edition's
-    checks: list[dict[str, Any]] = [{"if": edition, "then": {"properties": {"cities": cities, "age": age}}}]
+    known = list(available_expansions(catalog.edition))
+    expansions = {"items": {"enum": known}} if known else {"maxItems": 0}
+    checks: list[dict[str, Any]] = [
+        {"if": edition, "then": {"properties": {"cities": cities, "age": age, "expansions": expansions}}},
+        *_expansion_rules(catalog.edition),
+    ]
     if rules.free_city_players:  # the Free City plays only beside that many players
         checks.append(
             {
@@ -239,6 +83,59 @@ def _game_rules(catalog: Catalog) -> list[dict[str, Any]]:
                 },
             }
         )
+    return checks
+
+
+def _without(edition: int, expansion: str) -> dict[str, Any]:
+    """A game of ``edition`` that does not play ``expansion``."""
+    return {
+        "allOf": [
+            _edition_of_game(edition),
+            {
+                "not": {
+                    "required": ["expansions"],
+                    "properties": {"expansions": {"contains": {"const": expansion}}},
+                }
+            },
+        ]
+    }
+
+
+def _expansion_rules(edition: int) -> list[dict[str, Any]]:
+    """A game holds an expansion's cards, boards, rows and fields only when it plays it, and
+    seats more players than its edition only with an expansion that allows them."""
+    base = catalog_for(edition)
+    checks: list[dict[str, Any]] = []
+    for expansion in available_expansions(edition):
+        alone = catalog_for(edition, [expansion])
+        cards = _cards_of(edition, expansion)
+        wonders = sorted({n for w in alone.wonders if w.expansion == expansion for n in (w.id, *w.aliases)})
+        rows = [c.value for c in expansion_rules(edition, expansion).categories]
+        fields = [f.key for f in alone.rules.city_fields]
+        city: dict[str, Any] = {
+            "cards": {"items": {"not": {"enum": cards}}} if cards else {},
+            "wonder": {"not": {"enum": wonders}} if wonders else {},
+            "copied_guild": {"not": {"enum": cards}} if cards else {},
+            "categories": {"propertyNames": {"not": {"enum": rows}}} if rows else {},
+            **dict.fromkeys(fields, False),
+        }
+        game = {
+            "cities": {"items": {"properties": city}},
+            "discard": {"items": {"not": {"enum": cards or [""]}}},
+        }
+        checks.append({"if": _without(edition, expansion), "then": {"properties": game}})
+    limits = sorted({catalog_for(edition, [e]).rules.max_players for e in available_expansions(edition)})
+    for most in [base.rules.max_players, *limits]:
+        larger = [
+            e for e in available_expansions(edition) if catalog_for(edition, [e]).rules.max_players > most
+        ]
+        if larger:  # without every expansion that seats more, the table seats at most ``most``
+            checks.append(
+                {
+                    "if": {"allOf": [_without(edition, e) for e in larger]},
+                    "then": {"properties": {"cities": {"maxItems": most}}},
+                }
+            )
     return checks
 
 
@@ -256,10 +153,10 @@ ERROR = _json(_ref("Error"), "The input cannot be used: one sentence naming the 
 @cache
 def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
     """Every component schema, for the editions the app knows."""
-    catalogs = [catalog_for(e) for e in editions]
+    catalogs = [_full(e) for e in editions]  # each edition with all its expansions
     categories = sorted({c.value for cat in catalogs for c in cat.rules.categories})
-    fewest_categories = min(len(cat.rules.categories) for cat in catalogs)
-    cities = {city_schema_name(cat.edition): _city(cat) for cat in catalogs}
+    fewest_categories = min(len(catalog_for(e).rules.categories) for e in editions)
+    cities = {city_schema_name(cat.edition): city_schema(cat) for cat in catalogs}
     most = max(cat.rules.max_players for cat in catalogs)
     least = min(_fewest_cities(cat) for cat in catalogs)
     most_ages = max(cat.rules.ages for cat in catalogs)
@@ -287,6 +184,15 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["cities"],
             "properties": {
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
+                "expansions": {
+                    "type": "array",
+                    "uniqueItems": True,
+                    "items": {
+                        "type": "string",
+                        "enum": sorted({x for e in editions for x in available_expansions(e)}),
+                    },
+                    "description": "The expansions being played: ids of the game's edition's expansions (absent: none).",
+                },
                 "age": {
                     "type": "integer",
                     "minimum": 1,
@@ -384,6 +290,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["edition", "cities", "winners", "problems"],
             "properties": {
                 "edition": {"type": "integer", "enum": list(editions)},
+                "expansions": {"type": "array", "items": {"type": "string"}, "description": "Absent: none."},
                 "cities": {"type": "array", "items": _ref("CityScore")},
                 "winners": {"type": "array", "items": {"type": "string"}},
                 "decided_by": {"type": "string", "enum": ["points", "coins", "shared", "alone"]},
@@ -468,6 +375,15 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     }
                     for cat in catalogs
                 ],
+                *[  # an expansion's card only in a game that plays it
+                    {
+                        "if": {"properties": {"game": _without(cat.edition, x)}},
+                        "then": {"properties": {"card": {"not": {"enum": _cards_of(cat.edition, x)}}}},
+                    }
+                    for cat in catalogs
+                    for x in available_expansions(cat.edition)
+                    if _cards_of(cat.edition, x)
+                ],
             ],
         },
         "FreeCityRequest": {
@@ -516,7 +432,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         }
                     },
                 }
-                for cat in catalogs
+                for cat in (catalog_for(e) for e in editions)
             ],
         },
         "MilitaryResult": {
@@ -532,6 +448,7 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
             "required": ["edition", "cards", "wonders"],
             "properties": {
                 "edition": {"type": "integer", "enum": list(editions)},
+                "expansions": {"type": "array", "items": {"type": "string"}, "description": "Absent: none."},
                 "cards": {
                     "type": "array",
                     "items": {
@@ -540,8 +457,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         "properties": {
                             "id": {"type": "string"},
                             "name": {"type": "string"},
-                            "age": {"type": "integer", "enum": list(range(1, most_ages + 1))},
-                            "color": {"type": "string", "enum": [c.value for c in Color]},
+                            "age": {
+                                "type": ["integer", "null"],
+                                "enum": [*range(1, most_ages + 1), None],
+                                "description": "Null for a card of no age, dealt apart (Leaders).",
+                            },
+                            "expansion": {
+                                "type": "string",
+                                "description": "The expansion that adds the card.",
+                            },
+                            "color": {
+                                "type": "string",
+                                "enum": sorted({c.value for cat in catalogs for c in cat.colors}),
+                            },
                             "cost": _ref("ResourceCount"),
                             "players": {"type": "array", "items": {"type": "integer"}},
                             "chain_from": {"type": "array", "items": {"type": "string"}},

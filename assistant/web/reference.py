@@ -10,9 +10,9 @@ from flask_babel import gettext as _
 
 from ..rules.catalog import Catalog, available_editions, catalog_for
 from ..rules.catalog import fold as _fold
-from ..rules.describe import COLOR_KINDS, describe_effects
+from ..rules.components import Card, Ruling
+from ..rules.describe import describe_effects
 from ..rules.gameio import GameFormatError, parse_game
-from ..rules.model import Card, Ruling
 from . import gamestate
 from .forms import BuildQueryForm, choice_list
 from .i18n import render_text
@@ -64,7 +64,7 @@ def cards() -> str:
     q = (request.args.get("q") or "").strip()[:60]
     groups = []
     for age in range(1, catalog.rules.ages + 1):
-        for color in gamestate.COLOR_ORDER:
+        for color in catalog.colors:
             shown = [
                 c for c in catalog.cards
                 if c.age == age and c.color is color and _matches(q, c.name, *c.aliases, _card_text(c))
@@ -76,7 +76,6 @@ def cards() -> str:
         q=q,
         groups=groups,
         catalog=catalog,
-        color_kinds=COLOR_KINDS,
     )
 
 
@@ -97,7 +96,6 @@ def card(card_id: str) -> str:
             n: catalog.copies(resolved, n)
             for n in range(catalog.rules.min_players, catalog.rules.max_players + 1)
         },
-        color_kinds=COLOR_KINDS,
     )
 
 
@@ -151,9 +149,7 @@ def current_age(data: dict[str, Any], held: set[str], catalog: Catalog) -> int:
     than the latest card the city holds."""
     resolved = [int(a) for a in (data.get("conflicts") or {}) if str(a).isdigit()]
     from_tokens = max(resolved, default=0) + 1
-    from_cards = max(
-        (min(c.age for c in catalog.entries(cid)) for cid in held if catalog.has_card(cid)), default=1
-    )
+    from_cards = max((catalog.card_ages(cid)[0] for cid in held if catalog.has_card(cid)), default=1)
     return max(1, min(catalog.rules.ages, max(from_tokens, from_cards)))
 
 

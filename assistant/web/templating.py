@@ -13,13 +13,12 @@ from markupsafe import Markup
 from ..rules.catalog import Catalog, available_editions, catalog_for
 from ..rules.describe import (
     CATEGORY_NAMES,
-    COLOR_KINDS,
     RESOURCE_NAMES,
     age_numeral,
     describe_cost,
     describe_effects,
 )
-from ..rules.model import Category, Payment
+from ..rules.model import Category, Color, Payment
 from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
@@ -65,6 +64,11 @@ def category_name(category: Category, edition: int = 1) -> Text:
         return CATEGORY_NAMES.get(category) or Text(category.value)
 
 
+def color_kind(catalog: Catalog, color: Color) -> Text:
+    """What the cards of a colour are, as a heading (``Raw materials``), from the rules data."""
+    return catalog.rules.color(color).kind
+
+
 def payment_text(payment: Payment, left: str, right: str) -> Text:
     """One way to pay, with its total: ``3 coins: 1 ore from Bartek (2 coins) and ...``
     (``left`` and ``right``: the neighbours' names)."""
@@ -108,6 +112,7 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     key = (
         str(get_locale()),
         catalog.edition,
+        catalog.expansions,
         name,
         tile.card.id,
         tile.ages,
@@ -145,7 +150,7 @@ def init_app(app: Flask) -> None:
         category_name=category_name,
         editions=editions,
         side_label=side_label,
-        color_kinds=COLOR_KINDS,
+        color_kind=color_kind,
         catalog_wonder_name=wonder_name,
         stage_counts=stage_counts,
         age_names=AGE_NAMES,

@@ -130,6 +130,7 @@ def test_malformed_rules_data_stops_start_up_naming_the_file_and_entry(tmp_path:
 
     from assistant.resources import resource_dir
     from assistant.rules import catalog as catalog_module
+    from assistant.rules import clear_caches
     from assistant.rules.catalog import CatalogError
 
     data = tmp_path / "rules_data"
@@ -137,9 +138,9 @@ def test_malformed_rules_data_stops_start_up_naming_the_file_and_entry(tmp_path:
     age2 = data / "first_edition" / "age2.toml"
     age2.write_text(age2.read_text().replace('chain_from = ["baths"]', 'chain_from = ["bath"]'))
     monkeypatch.setattr(catalog_module, "resource_dir", lambda name: data)
-    catalog_module.catalog_for.cache_clear()
+    clear_caches()
     try:
         with pytest.raises(CatalogError, match=r"age2\.toml: card aqueduct: chains from 'bath'"):
             make_test_app(tmp_path)
     finally:
-        catalog_module.catalog_for.cache_clear()
+        clear_caches()

@@ -1,0 +1,194 @@
+"""An edition's rules as numbers and lists, and how an expansion layers onto them.
+
+:class:`EditionRules` is read from an edition's ``edition.toml``; an expansion's
+``expansion.toml`` is an :class:`ExpansionRules`, and :meth:`EditionRules.with_expansion`
+lays it over the edition. Expansions compose in any combination: each one's additions
+(colours, categories, pad rows, city fields) are appended in the edition's expansion
+order, and its set-up changes add up (coins, turns, hand size) or take the largest
+(players), so Leaders + Cities is the same game whichever is named first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .describe import CATEGORY_NAMES
+from .model import CATEGORIES, Category, Color, Deck
+from .text import Text
+
+__all__ = ["ColorInfo", "EditionRules", "ExpansionRules", "TokenField"]
+
+
+@dataclass(frozen=True, slots=True)
+class ColorInfo:
+    """A card colour as the rules data defines it: its words, swatch and how it is dealt."""
+
+    color: Color
+    name: Text
+    """The colour in a sentence (``brown``)."""
+    cards: Text
+    """Its cards as the subject of a rule (``brown cards``)."""
+    kind: Text
+    """What its cards are, as a heading (``Raw materials``)."""
+    swatch: str
+    """Its colour on a page, ``#rrggbb``."""
+    deck: Deck
+    """How its cards come into a game (see :data:`~.model.Deck`)."""
+    expansion: str | None = None
+    """The expansion that adds it (None: the edition's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TokenField:
+    """A city field an expansion's data declares: tokens a table counts by hand, each worth
+    ``points`` (may be negative) in ``category``. The game format's key is ``key``."""
+
+    key: str
+    label: str
+    """Its name on the city's page, in English (translated like every message)."""
+    category: Category
+    points: int
+    most: int
+    """The most tokens a city may hold."""
+    expansion: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExpansionRules:
+    """What an expansion's ``expansion.toml`` adds to its edition (see :class:`EditionRules`)."""
+
+    id: str
+    name: str
+    order: int
+    """Where it stands among its edition's expansions: additions compose in this order."""
+    extra_starting_coins: int = 0
+    extra_turns_per_age: int = 0
+    extra_hand_size: int = 0
+    max_players: int = 0
+    """The most players the expansion seats (0: the edition's limit stands)."""
+    categories: tuple[Category, ...] = ()
+    """Its score categories, counted after the edition's (in this order)."""
+    score_pad_after: tuple[tuple[Category, Category | None], ...] = ()
+    """Where each category's row stands on the printed pad: after this row (None: last)."""
+    category_names: tuple[tuple[Category, str], ...] = ()
+    category_swatches: tuple[tuple[Category, str], ...] = ()
+    colors: tuple[ColorInfo, ...] = ()
+    color_categories: tuple[tuple[Color, Category], ...] = ()
+    city_fields: tuple[TokenField, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRules:
+    """The numbers and lists an edition's rules use, read from its ``edition.toml``, with
+    the expansions being played laid over them (:meth:`with_expansion`).
+
+    Nothing an edition or an expansion may change is a Python constant elsewhere: the score
+    categories and their order, the colours and where a card's points go, what neighbours
+    may buy, the players, the ages, the coins and the conflict tokens are all here.
+    """
+
+    edition: int
+    name: str
+    min_players: int
+    max_players: int
+    free_city_players: int
+    """Players who add the neutral Free City (0: the edition has no such variant)."""
+    ages: int
+    turns_per_age: int
+    hand_size: int
+    starting_coins: int
+    guilds_beyond_players: int
+    trade_price: int
+    discounted_price: int
+    victory_tokens: tuple[int, ...]
+    defeat_token: int
+    coins_per_point: int
+    """Coins in the treasury worth one victory point at the end (Treasury: 1 per 3 coins)."""
+    discard_coins: int
+    """Coins a card discarded from the hand earns (the Free City's discard)."""
+    categories: tuple[Category, ...] = CATEGORIES
+    """The score categories in the rulebook's counting order (a score's keys, in order)."""
+    score_pad: tuple[Category, ...] = CATEGORIES
+    """The rows of the edition's printed score pad, top to bottom."""
+    color_categories: tuple[tuple[Color, Category], ...] = ()
+    """Where a card's victory points are counted, by the card's colour."""
+    sellable_colors: tuple[Color, ...] = (Color.BROWN, Color.GREY)
+    """The colours of the cards whose resources neighbours may buy (with a board's own)."""
+    chains: str = "names"
+    """How a card is built free: ``names`` (it names the earlier cards) or ``symbols``."""
+    category_names: tuple[tuple[Category, str], ...] = ()
+    """English names of categories the engine does not already name (an expansion's row)."""
+    side_names: tuple[tuple[str, str], ...] = (("A", "A"), ("B", "B"))
+    """What the edition calls the two sides of a wonder board (the second edition: Day, Night)."""
+    colors: tuple[ColorInfo, ...] = ()
+    """The card colours, in the order cards are shown (the card picker, the reference)."""
+    category_swatches: tuple[tuple[Category, str], ...] = ()
+    """Each category's colour on a page (its row on the pad, its share in a chart)."""
+    expansions: tuple[str, ...] = ()
+    """The expansions laid over the edition, in its order (empty: the base game)."""
+    city_fields: tuple[TokenField, ...] = ()
+    """City fields the expansions' data declares (tokens counted by hand)."""
+
+    def side_name(self, side: str) -> Text:
+        """A wonder side's name for a player (translated)."""
+        return Text(dict(self.side_names).get(side, side))
+
+    @property
+    def player_counts(self) -> range:
+        """Every number of players a table of this edition seats (two with the Free City)."""
+        low = min(self.min_players, self.free_city_players) if self.free_city_players else self.min_players
+        return range(low, self.max_players + 1)
+
+    @property
+    def players(self) -> range:
+        """Every number of cities a table of this edition can have."""
+        low = (
+            min(self.min_players, self.free_city_players + 1) if self.free_city_players else self.min_players
+        )
+        return range(low, self.max_players + 1)
+
+    def category_name(self, category: Category) -> Text:
+        """A category's name for a player (translated like every message)."""
+        for known, name in self.category_names:
+            if known is category:
+                return Text(name)
+        return CATEGORY_NAMES.get(category) or Text(category.value)
+
+    def category_swatch(self, category: Category) -> str | None:
+        """A category's colour on a page, ``#rrggbb`` (None: the data gives none)."""
+        return dict(self.category_swatches).get(category)
+
+    def category_of(self, color: Color) -> Category | None:
+        """Where the points of a card of ``color`` are counted (None: it scores none by colour)."""
+        for c, category in self.color_categories:
+            if c is color:
+                return category
+        return None
+
+    def color(self, color: Color) -> ColorInfo:
+        """What the data says of a colour of this edition (KeyError: not one of its colours)."""
+        for info in self.colors:
+            if info.color is color:
+                return info
+        raise KeyError(color)
+
+    def with_expansion(self, expansion: ExpansionRules) -> EditionRules:
+        """These rules with ``expansion`` laid over them (lay expansions in their order)."""
+        pad = list(self.score_pad)
+        for category, after in expansion.score_pad_after:
+            pad.insert(pad.index(after) + 1 if after is not None else len(pad), category)
+        return replace(
+            self,
+            max_players=max(self.max_players, expansion.max_players),
+            turns_per_age=self.turns_per_age + expansion.extra_turns_per_age,
+            hand_size=self.hand_size + expansion.extra_hand_size,
+            starting_coins=self.starting_coins + expansion.extra_starting_coins,
+            categories=(*self.categories, *expansion.categories),
+            score_pad=tuple(pad),
+            color_categories=(*self.color_categories, *expansion.color_categories),
+            category_names=(*self.category_names, *expansion.category_names),
+            colors=(*self.colors, *expansion.colors),
+            category_swatches=(*self.category_swatches, *expansion.category_swatches),
+            expansions=(*self.expansions, expansion.id),
+            city_fields=(*self.city_fields, *expansion.city_fields),
+        )
