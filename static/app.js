@@ -105,9 +105,7 @@
     var chip = function (tile) {
       var box = tile.querySelector("input");
       var label = document.createElement("label");
-      label.className = "chip " + Array.prototype.slice.call(tile.classList).filter(function (c) {
-        return ["brown", "grey", "blue", "yellow", "red", "green", "purple"].indexOf(c) >= 0;
-      }).join(" ");
+      label.className = "chip " + (tile.getAttribute("data-color") || "");
       label.htmlFor = box.id; label.setAttribute("data-card", box.value);
       label.textContent = tile.querySelector(".tile-name").textContent;
       return label;

@@ -13,9 +13,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides the defaults (tests pass their own)."""
     from flask_wtf.csrf import CSRFProtect
 
-    from ..rules.catalog import available_editions, catalog_for
+    from ..rules.catalog import available_editions, available_expansions, catalog_for
     from ..store.db import make_engine, make_session_factory, upgrade
-    from . import api, errors, games, groups, i18n, main, reference, security, templating
+    from . import api, errors, games, groups, i18n, main, palette, reference, security, templating
     from .config import build_config
     from .db import init_app as init_db
     from .jsonprovider import OrjsonProvider
@@ -30,7 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Read and check every edition's rules data now: malformed data stops start-up,
     # naming the file and the entry, instead of failing on a player's first request.
     for edition in available_editions():
-        catalog_for(edition)
+        catalog_for(edition, available_expansions(edition))
     # orjson: keeps the format's key order, writes UTF-8, refuses unstorable request bodies.
     app.json = OrjsonProvider(app)
 
@@ -46,6 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
     templating.init_app(app)
+    palette.init_app(app)
 
     app.register_blueprint(main.bp)
     app.register_blueprint(reference.bp)

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
-from ..rules.catalog import Catalog, available_editions, catalog_for
+from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for
 from ..rules.catalog import fold as _fold
 from ..rules.components import Card, Ruling
 from ..rules.describe import describe_effects
@@ -26,10 +26,13 @@ def _matches(query: str, *texts: str) -> bool:
 
 
 def edition_catalog() -> Catalog:
-    """The catalog of the edition a reference page asks for (``?edition=2``; the first by default)."""
+    """The catalog a reference page asks for: an edition (``?edition=2``; the first by
+    default) with the expansions named (``&expansions=leaders,cities``; unknown ones aside)."""
     value = request.args.get("edition", "1")
     editions = available_editions()
-    return catalog_for(int(value) if value.isdigit() and int(value) in editions else editions[0])
+    edition = int(value) if value.isdigit() and int(value) in editions else editions[0]
+    asked = set((request.args.get("expansions") or "").split(","))
+    return catalog_for(edition, [x for x in available_expansions(edition) if x in asked])
 
 
 def _card_text(card: Card) -> str:
@@ -63,7 +66,7 @@ def cards() -> str:
     catalog = edition_catalog()
     q = (request.args.get("q") or "").strip()[:60]
     groups = []
-    for age in range(1, catalog.rules.ages + 1):
+    for age in (*range(1, catalog.rules.ages + 1), None):  # None: the cards dealt apart, of no age
         for color in catalog.colors:
             shown = [
                 c for c in catalog.cards

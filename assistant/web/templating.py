@@ -10,7 +10,7 @@ from flask import Flask
 from flask_babel import format_date
 from markupsafe import Markup
 
-from ..rules.catalog import Catalog, available_editions, catalog_for
+from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for, expansion_rules
 from ..rules.describe import (
     CATEGORY_NAMES,
     RESOURCE_NAMES,
@@ -35,10 +35,16 @@ class AgeNames(dict[int, str]):
 AGE_NAMES = AgeNames()
 
 
+def _names_of(edition: int) -> Catalog:
+    """Where names are looked up: the edition with every expansion (a game's boards and rows
+    are among them, whichever expansions it plays). KeyError: an edition the app does not know."""
+    return catalog_for(edition, available_expansions(edition))
+
+
 def wonder_name(wonder_id: str | None, edition: int = 1) -> str:
     """A wonder's short name for a stored id in an edition (empty when unknown)."""
     try:
-        catalog = catalog_for(edition)
+        catalog = _names_of(edition)
     except KeyError:
         return ""
     if wonder_id and catalog.has_wonder(wonder_id):
@@ -51,15 +57,15 @@ def side_label(side: str | None, edition: int = 1) -> Text:
     if not side:
         return Text("")
     try:
-        return catalog_for(edition).rules.side_name(side)
+        return _names_of(edition).rules.side_name(side)
     except KeyError:
         return Text(side)
 
 
 def category_name(category: Category, edition: int = 1) -> Text:
-    """A score category's name (an edition may name categories the engine does not)."""
+    """A score category's name (an edition or an expansion may name categories the engine does not)."""
     try:
-        return catalog_for(edition).rules.category_name(category)
+        return _names_of(edition).rules.category_name(category)
     except KeyError:
         return CATEGORY_NAMES.get(category) or Text(category.value)
 
@@ -129,6 +135,25 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     return html
 
 
+def expansion_choices(catalog: Catalog) -> list[tuple[str, str, bool, str]]:
+    """Each expansion of the catalog's edition: its id, name, whether the catalog has it, and
+    the ``expansions`` value of a link that toggles it."""
+    shown = set(catalog.expansions)
+    out = []
+    for expansion in available_expansions(catalog.edition):
+        toggled = shown ^ {expansion}
+        value = ",".join(x for x in available_expansions(catalog.edition) if x in toggled)
+        out.append((expansion, expansion_rules(catalog.edition, expansion).name, expansion in shown, value))
+    return out
+
+
+def catalog_args(catalog: Catalog) -> dict[str, object]:
+    """The query of a reference link to this catalog: its edition and its expansions."""
+    if catalog.expansions:
+        return {"edition": catalog.edition, "expansions": ",".join(catalog.expansions)}
+    return {"edition": catalog.edition}
+
+
 def editions() -> list[tuple[int, str]]:
     """Every edition the app knows, as (number, name)."""
     return [(number, catalog_for(number).rules.name) for number in available_editions()]
@@ -149,6 +174,8 @@ def init_app(app: Flask) -> None:
         resource_names=RESOURCE_NAMES,
         category_name=category_name,
         editions=editions,
+        expansion_choices=expansion_choices,
+        catalog_args=catalog_args,
         side_label=side_label,
         color_kind=color_kind,
         catalog_wonder_name=wonder_name,

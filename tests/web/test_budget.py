@@ -22,7 +22,7 @@ def transferred(client, path: str) -> int:
         if response.headers.get("Content-Encoding") == "gzip"
         else response.data
     )
-    for asset in set(re.findall(rb'(?:href|src)="(/static/[^"]+)"', body)):
+    for asset in set(re.findall(rb'(?:href|src)="(/static/[^"]+|/palette\.css[^"]*)"', body)):
         size += len(client.get(asset.decode(), headers={"Accept-Encoding": "gzip"}).data)
     return size
 
