@@ -16,6 +16,8 @@ from typing import Any
 
 from .catalog import Catalog
 from .cityformat import squeeze
+from .errors import GameFormatError
+from .text import N_
 
 __all__ = ["Seat", "deal", "new_game"]
 
@@ -34,13 +36,19 @@ def deal(
     catalog: Catalog, picks: Sequence[tuple[str | None, str | None]], rng: random.Random | None = None
 ) -> list[tuple[str, str]]:
     """Wonders and sides for each seat: a pick is kept, the rest dealt like the wonder cards
-    (from the boards nobody picked, the expansions' boards among them)."""
+    (from the boards nobody picked, the expansions' boards among them). A seat left without a
+    board (more seats than boards) is refused, naming it."""
     rng = rng or random.SystemRandom()
     taken = {w for w, _ in picks if w}
     pool = [w.id for w in catalog.wonders if w.id not in taken]
     rng.shuffle(pool)
     out = []
-    for wonder, side in picks:
+    for seat, (wonder, side) in enumerate(picks):
+        if not wonder and not pool:
+            raise GameFormatError(
+                ("cities", seat, "wonder"),
+                N_("No wonder is left to deal: this game has {n} boards.", n=len(catalog.wonders)),
+            )
         chosen = wonder or pool.pop()
         out.append((chosen, side if side in ("A", "B") else rng.choice("AB")))
     return out
