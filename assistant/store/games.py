@@ -350,19 +350,6 @@ def set_locked(
         _reread(session, row)
 
 
-def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> None:
-    """Record the conflicts resolved at the end of each age (refused once locked)."""
-    with transaction(session):
-        _open_game(session, row)
-        session.execute(
-            update(GameRow)
-            .where(GameRow.id == row.id)
-            .values(conflicts=conflicts)
-            .execution_options(synchronize_session=False)
-        )
-        _reread(session, row)
-
-
 def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expected_version: int) -> int:
     """Replace the game's ``age`` and ``discard`` if they are still at ``expected_version``
     (else :class:`StalePlay`); refused once locked (:class:`GameLocked`). Returns the new version."""
