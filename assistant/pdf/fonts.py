@@ -440,6 +440,7 @@ def layout(text: str, weight: Weight = "regular", direction: Direction = "ltr") 
 
 def _cut_clusters(glyphs: str, logical: str) -> tuple[tuple[str, str | None], ...]:
     """A shaped right-to-left piece's glyphs by cluster (see :attr:`Piece.clusters`)."""
+    # A ReportLab ShapedStr: a str carrying its HarfBuzz glyph data (ReportLab has no types).
     data = glyphs.__shapeData__  # type: ignore[attr-defined]
     starts = sorted({d.cluster for d in data})
     ends = {start: end for start, end in zip(starts, [*starts[1:], len(logical)], strict=True)}
