@@ -507,9 +507,16 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+def _prog() -> str:
+    """The command as the user typed it: the console script (``wonders-assistant``, or its
+    deprecated alias ``assistant``), else ``python -m assistant``."""
+    typed = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else ""
+    return typed if typed in ("wonders-assistant", "assistant") else "python -m assistant"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="assistant",
+        prog=_prog(),
         description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
