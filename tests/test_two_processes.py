@@ -20,7 +20,7 @@ import pytest
 
 from assistant.web.gamestate import is_entered
 from tests.test_serve import free_port, wait_for
-from tests.web.games import board_coins
+from tests.web.worked_games import board_coins
 
 WONDERS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza"]
 

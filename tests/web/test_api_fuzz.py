@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 json_values = st.recursive(
     st.none()

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 BAD_CHARACTERS = ["\ud800", "\udfff", "\x00", "\x1b", "\x7f", "\x85", "\u2028", "\ufeff", "🂡", "Ş", "김"]
 texts = st.lists(st.sampled_from(BAD_CHARACTERS) | st.characters(), max_size=12).map("".join)

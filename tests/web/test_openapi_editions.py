@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import available_editions, catalog_for
 from assistant.rules.gameio import MAX_CARDS, MAX_COINS, MAX_SYMBOLS, MAX_TOKENS, category_range
 from assistant.web.openapi import city_schema_name, document
-from tests.web.games import three
 from tests.web.test_openapi_strict import _from_property
+from tests.web.worked_games import three
 
 
 def _schema(name: str) -> dict[str, Any]:
