@@ -111,8 +111,6 @@ valid_2020_cities = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=100,
-    deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,

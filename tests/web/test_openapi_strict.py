@@ -61,8 +61,6 @@ valid_cities = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=150,
-    deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,
