@@ -155,6 +155,7 @@ SETTINGS = settings(
 )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=near_valid_games(), title=st.none() | texts, depth=st.sampled_from([3, 900, 1100, 20_000]))
 def test_creating_games_from_anything_never_fails_and_stores_only_what_reads_back(fuzz, game, title, depth):
@@ -171,6 +172,7 @@ def test_creating_games_from_anything_never_fails_and_stores_only_what_reads_bac
         every_read_serves(fuzz, token, fuzz.get(f"/api/v1/games/{token}").get_json()["game"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(city=near_valid_cities(1), version=numbers | values, depth=st.sampled_from([3, 1100]))
 def test_replacing_a_city_with_anything_never_fails_and_a_refusal_changes_nothing(fuzz, city, version, depth):
@@ -188,6 +190,7 @@ def test_replacing_a_city_with_anything_never_fails_and_a_refusal_changes_nothin
         every_read_serves(fuzz, token, created["game"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(body=values, game=near_valid_games(), card=texts | values, depth=st.sampled_from([3, 1100]))
 def test_the_stateless_endpoints_answer_anything_without_a_500(fuzz, body, game, card, depth):
@@ -235,6 +238,7 @@ def assert_kept(value: Any, where: str = "stored") -> None:
             assert_kept(item, f"{where}[{index}]")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     age=st.integers(0, 4) | values,
@@ -289,6 +293,7 @@ def free_city_game() -> dict[str, Any]:
     return game
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     hand=st.lists(cards, min_size=1, max_size=4) | values,
@@ -333,6 +338,7 @@ def every_table_read_serves(client, table: str) -> dict[str, Any]:
     return body
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     name=st.none() | texts | values,
