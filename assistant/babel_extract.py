@@ -9,12 +9,15 @@ Registered as the ``rules_toml`` extractor (see pyproject.toml and babel.cfg).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
-from typing import IO, Any
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO
 
 
 def extract_rulings(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+    fileobj: IO[bytes],
+    keywords: Mapping[str, object],
+    comment_tags: Collection[str],
+    options: Mapping[str, object],
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """Yield (line, funcname, message, comments) for every ruling title, text and source."""
     raw = fileobj.read()

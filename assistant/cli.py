@@ -11,11 +11,14 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .rules.catalog import available_editions, catalog_for
 from .rules.during import VIAS
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 EXIT_BAD_INPUT = 2
 
@@ -53,7 +56,7 @@ def _decode(text: str, where: str) -> Any:
         _fail(f"{where}: not valid JSON (nested too deep, or a number of thousands of digits).")
 
 
-def _not_json(name: str) -> Any:
+def _not_json(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -366,7 +369,7 @@ LANGUAGES = ("en", "es", "ca", "pl", "tr", "ko")
 """The languages a printout speaks (the app's; English needs no catalogue)."""
 
 
-def _language(value: str) -> tuple[str, Any]:
+def _language(value: str) -> tuple[str, NullTranslations]:
     """The language code and its translations (babel), or a refusal naming ``--lang``."""
     from babel.support import NullTranslations, Translations
 
@@ -504,9 +507,16 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+def _prog() -> str:
+    """The command as the user typed it: the console script (``wonders-assistant``, or its
+    deprecated alias ``assistant``), else ``python -m assistant``."""
+    typed = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else ""
+    return typed if typed in ("wonders-assistant", "assistant") else "python -m assistant"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="assistant",
+        prog=_prog(),
         description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

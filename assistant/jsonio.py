@@ -14,7 +14,7 @@ escapes, so an answer is always written. The rules core stays on the standard li
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 import orjson
 
@@ -44,7 +44,7 @@ def loads(data: bytes | bytearray | memoryview | str) -> Any:
         raise JSONDecodeError("number or nesting too large", text, 0) from None
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 

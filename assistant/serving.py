@@ -36,7 +36,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 CONNECTION_LIMIT = 1000
 CHANNEL_TIMEOUT = 30
@@ -79,7 +83,7 @@ def quiet_queue_warnings(interval: float = QUEUE_WARNING_INTERVAL) -> None:
         queue.addFilter(OncePerInterval(interval))
 
 
-def waitress_options(app: Any, threads: int, connection_limit: int = CONNECTION_LIMIT) -> dict[str, Any]:
+def waitress_options(app: Flask, threads: int, connection_limit: int = CONNECTION_LIMIT) -> dict[str, Any]:
     """The waitress settings for ``app`` (see the module's docstring)."""
     return {
         "threads": threads,
@@ -117,7 +121,7 @@ def shared_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve_one(app: Any, host: str, port: int, threads: int, *, reuse_port: bool = False) -> None:
+def serve_one(app: Flask, host: str, port: int, threads: int, *, reuse_port: bool = False) -> None:
     """Serve ``app`` in this process until it is stopped."""
     from waitress import serve
 
@@ -148,7 +152,7 @@ def supervise(argv: list[str], workers: int, env: dict[str, str]) -> int:
     ]
     stopping = False
 
-    def stop(_signum: int = 0, _frame: Any = None) -> None:
+    def stop(_signum: int = 0, _frame: FrameType | None = None) -> None:
         nonlocal stopping
         stopping = True
         for child in children:

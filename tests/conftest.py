@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from assistant.rules.catalog import Catalog, catalog_for, register_rules_folder
 
@@ -17,6 +18,17 @@ TOY_EDITION = 99
 also run through, so that nothing is pinned to the first edition."""
 
 register_rules_folder(ROOT / "tests" / "rules_data")
+
+# --- Hypothesis profiles ---------------------------------------------------------------------
+# HYPOTHESIS_PROFILE picks one: "dev" (the default) runs 30 examples a property, for the
+# inner loop; "ci" (set by .ci/run) runs 150, and no property runs fewer in CI than it did
+# before the profiles. Neither has a deadline: the machine may be busy, and a slow example is
+# not a failure. Loaded here, before any test module makes its settings, so that a property's
+# own settings inherit the profile's count. A property that needs another count asks for a
+# multiple of the profile's (settings.default.max_examples) and says why.
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=False, print_blob=True)
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from assistant.cli import main
-from tests.web.games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
+from tests.web.worked_games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

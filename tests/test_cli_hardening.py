@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 from assistant.web.i18n import LANGUAGE_NAMES
 from tests.conftest import ROOT
-from tests.web.games import three
+from tests.web.worked_games import three
 
 TRANSLATIONS = ROOT / "assistant" / "translations"
 LANGUAGES = [code for code in LANGUAGE_NAMES if code != "en"]

@@ -10,6 +10,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+# Each test starts a server process.
+pytestmark = pytest.mark.slow
+
 
 def free_port() -> int:
     with socket.socket() as s:

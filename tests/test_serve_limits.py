@@ -15,6 +15,9 @@ import pytest
 
 from tests.test_serve import free_port, wait_for
 
+# Each test starts a server process (and the last, several).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def server(tmp_path: Path):

@@ -72,6 +72,7 @@ def test_serve_quiets_waitress_s_own_queue_logger(monkeypatch: pytest.MonkeyPatc
     assert ThreadedTaskDispatcher.queue_logger is queue
 
 
+@pytest.mark.slow  # starts a server process
 def test_a_served_burst_writes_one_queue_warning(tmp_path):
     """A real ``serve`` with one thread, 120 requests at once: one warning line, not dozens."""
     port = free_port()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant import jsonio
@@ -25,7 +25,6 @@ def _plain(sheet) -> bytes:
     return jsonio.dumps_bytes(sheet_to_dict(sheet))
 
 
-@settings(deadline=None)
 @given(
     st.one_of(
         legal_games(),

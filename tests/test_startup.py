@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import assistant.rules as rules
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def test_scoring_one_game_imports_neither_the_build_adjudicator_nor_a_web_or_pdf_library(tmp_path):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from assistant.stats import category_order, player_key, read_summary, stats_to_dict, table_stats
-from tests.web.games import FIRST_EDITION_CATEGORIES
+from tests.web.worked_games import FIRST_EDITION_CATEGORIES
 
 
 def city(
@@ -199,7 +199,7 @@ def _pad(name: str, coins: int, *points: int) -> dict[str, Any]:
     }
 
 
-# G1, cards: tests/web/games.py's hand-scored THREE: Ana 25 (Giza), Bartek 20 (Rhodes), Şule 15
+# G1, cards: tests/web/worked_games.py's hand-scored THREE: Ana 25 (Giza), Bartek 20 (Rhodes), Şule 15
 #   (Babylon); Ana wins by 5.
 # G2, pad: Ana and Bartek tie on 40; Bartek's 5 coins beat Ana's 2: Bartek wins.
 G2_PAD = {"edition": 1, "cities": [
@@ -228,7 +228,7 @@ G4_SHARED = {"edition": 1, "cities": [
 
 
 def test_the_statistics_of_real_games_stored_through_the_api(client):
-    from tests.web.games import three
+    from tests.web.worked_games import three
 
     table = client.post("/api/v1/tables", json={"name": "Game night"}).get_json()["token"]
     for game in (three(), G2_PAD, G3_FREE_CITY, G4_SHARED):

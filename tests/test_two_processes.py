@@ -20,7 +20,10 @@ import pytest
 
 from assistant.web.gamestate import is_entered
 from tests.test_serve import free_port, wait_for
-from tests.web.games import board_coins
+from tests.web.worked_games import board_coins
+
+# Two server processes and seven phones' worth of requests: seconds.
+pytestmark = pytest.mark.slow
 
 WONDERS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza"]
 

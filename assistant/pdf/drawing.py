@@ -35,7 +35,6 @@ INK = HexColor("#1F1B16")
 MUTED = HexColor("#5A534A")
 FAINT = HexColor("#B9B1A4")
 RULE = HexColor("#8C8374")
-PAPER = HexColor("#FBF8F2")
 HEADER = HexColor("#3B3129")
 GOLD = HexColor("#C8961E")
 """Ornaments only (frames, rules, stars): too light for text."""

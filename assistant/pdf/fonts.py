@@ -106,11 +106,6 @@ class Face:
         i = bisect.bisect_right(self.starts, cp) - 1
         return i >= 0 and cp <= self.ends[i]
 
-    @property
-    def coverage(self) -> frozenset[int]:
-        """Every code point covered (for tests; lookups use :meth:`covers`)."""
-        return frozenset(cp for s, e in zip(self.starts, self.ends, strict=True) for cp in range(s, e + 1))
-
 
 @dataclass(frozen=True, slots=True)
 class Run:
@@ -207,12 +202,6 @@ def register_all_fonts() -> None:
     for chain in register_fonts().values():
         for face in chain:
             ensure_registered(face.name)
-
-
-def font_names() -> tuple[str, ...]:
-    """Every bundled font's registered name, regular chain first."""
-    names = [face.name for chain in _load_chains().values() for face in chain]
-    return tuple(dict.fromkeys(names))
 
 
 # --- characters -------------------------------------------------------------------------
@@ -451,6 +440,7 @@ def layout(text: str, weight: Weight = "regular", direction: Direction = "ltr") 
 
 def _cut_clusters(glyphs: str, logical: str) -> tuple[tuple[str, str | None], ...]:
     """A shaped right-to-left piece's glyphs by cluster (see :attr:`Piece.clusters`)."""
+    # A ReportLab ShapedStr: a str carrying its HarfBuzz glyph data (ReportLab has no types).
     data = glyphs.__shapeData__  # type: ignore[attr-defined]
     starts = sorted({d.cluster for d in data})
     ends = {start: end for start, end in zip(starts, [*starts[1:], len(logical)], strict=True)}

@@ -21,14 +21,15 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url, text
+from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import ConnectionPoolEntry, NullPool
 
 from .. import jsonio
 
@@ -67,7 +68,7 @@ def private_sqlite_file(url: str) -> None:
             pass
 
 
-def _wal(cursor: Any, wait: float = 15.0) -> None:
+def _wal(cursor: sqlite3.Cursor, wait: float = 15.0) -> None:
     """Put the database in WAL mode (it stays so). Switching needs a moment alone with the
     file and SQLite's busy handler does not wait for it, so several processes opening a new
     database at once retry here instead of failing with "database is locked"."""
@@ -83,8 +84,8 @@ def _wal(cursor: Any, wait: float = 15.0) -> None:
             time.sleep(0.02)
 
 
-def _sqlite_pragmas(url: str) -> Any:
-    def pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(url: str) -> Callable[[sqlite3.Connection, ConnectionPoolEntry], None]:
+    def pragmas(dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=15000")
@@ -130,12 +131,12 @@ def _transactional_sqlite_engine(url: str) -> Engine:
     pragmas = _sqlite_pragmas(url)
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection: Any, record: Any) -> None:
+    def _connect(dbapi_connection: sqlite3.Connection, record: ConnectionPoolEntry) -> None:
         pragmas(dbapi_connection, record)
         dbapi_connection.isolation_level = None  # the driver opens no transaction itself
 
     @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
+    def _begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine

@@ -21,10 +21,11 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from enum import Enum
+from typing import Any, Final, Literal, cast
 
-from sqlalchemy import bindparam, false, or_, select, update
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import CursorResult, Result, bindparam, false, or_, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session, selectinload
 
 from .models import CityRow, GameRow, GroupRow, utcnow
 
@@ -32,7 +33,15 @@ TOKEN_BYTES = 18  # 144 bits: unguessable links
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
 PLAY_KEYS = ("age", "discard")
 """The game-level During play fields of the game format, kept in ``games.play``."""
-_KEEP: Any = object()
+
+
+class _Keep(Enum):
+    """The default of ``play``: leave the game's During play fields as they are."""
+
+    KEEP = "keep"
+
+
+_KEEP: Final = _Keep.KEEP
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _UNSAFE_IN_TITLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
@@ -122,7 +131,7 @@ def create_game(
     return row
 
 
-def _load(session: Session, column: Any, token: str) -> GameRow | None:
+def _load(session: Session, column: InstrumentedAttribute[str], token: str) -> GameRow | None:
     if not is_token(token):
         return None
     stmt = select(GameRow).where(column == token).options(selectinload(GameRow.cities))
@@ -177,6 +186,12 @@ def game_dict(row: GameRow) -> dict[str, Any]:
     return {"edition": row.edition, **(row.play or {}), "cities": [dict(c.data) for c in row.cities]}
 
 
+def _rowcount(result: Result[Any]) -> int:
+    """The rows an UPDATE matched. ``Session.execute`` is typed to return a ``Result``; for an
+    UPDATE it is a ``CursorResult``, the one that counts them."""
+    return cast("CursorResult[Any]", result).rowcount
+
+
 def _open_game(session: Session, row: GameRow) -> None:
     """Bump the game's version if it is not locked (or raise :class:`GameLocked`).
 
@@ -188,7 +203,7 @@ def _open_game(session: Session, row: GameRow) -> None:
         .values(version=GameRow.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if _rowcount(result) != 1:
         session.rollback()
         raise GameLocked()
 
@@ -202,7 +217,7 @@ def _write_city(session: Session, city: CityRow, data: dict[str, Any], expected:
         .values(data=data, version=CityRow.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if _rowcount(result) != 1:
         raise StaleCity(city.seat, _current_version(session, city))
 
 
@@ -262,7 +277,7 @@ def replace_cities(
     changes: dict[int, tuple[dict[str, Any], int]],
     *,
     conflicts: dict[str, Any] | None = None,
-    play: dict[str, Any] | None = _KEEP,
+    play: dict[str, Any] | Literal[_Keep.KEEP] | None = _KEEP,
 ) -> None:
     """Replace several cities at once (end of an age), all or none, each version-checked.
 
@@ -302,7 +317,7 @@ def hand_out_age(
 
     A game that says the age being played moves on to the next (after the last, the game is
     over: the age is dropped)."""
-    play: dict[str, Any] | None = _KEEP
+    play: dict[str, Any] | Literal[_Keep.KEEP] | None = _KEEP
     current = (row.play or {}).get("age")
     ended = max((int(a) for a in conflicts if str(a).isdigit()), default=0)
     if current is not None and ended >= current:
@@ -350,19 +365,6 @@ def set_locked(
         _reread(session, row)
 
 
-def set_conflicts(session: Session, row: GameRow, conflicts: dict[str, Any]) -> None:
-    """Record the conflicts resolved at the end of each age (refused once locked)."""
-    with transaction(session):
-        _open_game(session, row)
-        session.execute(
-            update(GameRow)
-            .where(GameRow.id == row.id)
-            .values(conflicts=conflicts)
-            .execution_options(synchronize_session=False)
-        )
-        _reread(session, row)
-
-
 def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expected_version: int) -> int:
     """Replace the game's ``age`` and ``discard`` if they are still at ``expected_version``
     (else :class:`StalePlay`); refused once locked (:class:`GameLocked`). Returns the new version."""
@@ -376,7 +378,7 @@ def set_play(session: Session, row: GameRow, play: dict[str, Any] | None, expect
             .values(play=play or None, play_version=GameRow.play_version + 1)
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        if _rowcount(result) != 1:
             session.rollback()
             current = session.execute(select(GameRow.play_version).where(GameRow.id == row.id)).scalar_one()
             session.rollback()

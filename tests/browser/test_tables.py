@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def _game(names: list[str], totals_bias: int) -> dict:
-    from tests.web.games import three
+    from tests.web.worked_games import three
 
     game = three()
     for city, name in zip(game["cities"], names, strict=True):

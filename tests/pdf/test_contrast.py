@@ -17,6 +17,9 @@ from assistant.rules.text import N_
 from tests.pdf.conftest import require_tool
 from tests.pdf.test_sheet import PLAYED_ON, URL, WONDERS, city, ranked, seven_player_sheet, word_boxes
 
+# Every test renders pages to pixels and measures every word: seconds each.
+pytestmark = pytest.mark.slow
+
 DPI = 300
 AA = 4.5
 

@@ -14,7 +14,7 @@ from assistant.pdf import score_pad_pdf, score_sheet_pdf
 from assistant.rules.gameio import parse_game
 from assistant.rules.scoring import score_game
 from assistant.web.i18n import TRANSLATIONS_DIR
-from tests.web.games import three
+from tests.web.worked_games import three
 
 CATEGORIES = ("Military", "Treasury", "Wonder", "Civilian", "Science", "Commercial", "Guilds")
 

@@ -45,6 +45,7 @@ def row_of(text: str, label: str) -> int:
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
 
 
+@pytest.mark.slow  # 36 printouts
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])

@@ -32,6 +32,7 @@ def _sheet(names: list[str], winner: str):
     return ranked(cities, explanation=N_("{name} has the most points.", name=winner))
 
 
+@pytest.mark.slow  # six sheets of long names, checked glyph by glyph
 @pytest.mark.parametrize("part", [0, 1, 2])
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_names_in_fourteen_scripts_and_emoji_print_whole_in_order_and_in_real_glyphs(part, paper, keep):

@@ -328,6 +328,7 @@ def test_a_shared_victory_names_every_winner(keep):
     assert line_starting(front, "Rank") == ["1", "1", "3"]
 
 
+@pytest.mark.slow
 def test_long_reasons_wrap_onto_more_pages_and_never_leave_the_page(keep, tmp_path):
     reason = N_(
         "{card}: {points} victory points, because this is a deliberately long explanation of where the "
@@ -463,6 +464,7 @@ def test_invariant_mode_gives_byte_identical_output_with_a_fixed_creation_date()
     assert info is not None and info["/CreationDate"].startswith("D:2000")
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_invariant_output_is_the_same_in_a_fresh_process():
     code = (
         "import sys, datetime\n"
@@ -723,6 +725,7 @@ def _near_empty_last_pages(paper: str, folder: Path) -> list[int]:
     return lonely
 
 
+@pytest.mark.slow  # 200 sheets a paper size
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_no_sheet_of_200_random_games_ends_on_a_near_empty_page(paper, tmp_path, monkeypatch):
     """Before: 34 of 200 random games on A4 (24 on Letter) left a last page holding one
@@ -779,6 +782,7 @@ def test_a_citys_details_that_fit_on_a_page_are_not_split_across_two(keep):
         assert len(pages) == 1, (player, pages)
 
 
+@pytest.mark.slow  # 200 tables a paper size
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_no_city_section_of_200_random_games_is_split_where_it_fits_on_a_page(paper):
     """Pagination only (no PDF): a city's details run over two pages only where they are

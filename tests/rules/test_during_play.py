@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.rules import GameFormatError, ProblemCode, WhyNot, can_build, parse_game, score_game
@@ -351,7 +351,6 @@ def test_olympia_b_takes_a_pad_neighbour_s_guild_at_the_table_s_word():
 # --- properties ----------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
 @given(game=legal_games(), age=st.integers(1, 3), data=st.data())
 def test_during_an_age_no_card_of_another_age_is_buildable_but_from_the_discard(game, age, data):
     catalog = catalog_for(game.edition)

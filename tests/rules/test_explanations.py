@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from babel.support import Translations
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.pdf.layout import TRANSLATIONS_DIR
@@ -456,10 +456,8 @@ def _check(game: Game, seat: int, card: str, catalog: Catalog) -> None:
 
 EDITION_1 = catalog_for(1)
 EDITION_2 = catalog_for(2)
-relaxed = settings(deadline=None, max_examples=60)
 
 
-@relaxed
 @given(
     st.one_of(legal_games(), tables_with_pad_entries()),
     st.integers(0, 6),
@@ -471,7 +469,6 @@ def test_no_explanation_nests_parentheses_or_counts_zero_symbols_or_only_0_coins
     _check(game, seat, card, EDITION_1)
 
 
-@relaxed
 @given(legal_games(catalog=EDITION_2), st.integers(0, 6), st.sampled_from(EDITION_2.structure_ids))
 def test_no_second_edition_explanation_nests_parentheses_or_counts_zero_symbols(
     game: Game, seat: int, card: str

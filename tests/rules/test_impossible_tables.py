@@ -441,7 +441,7 @@ def test_a_copied_guild_counting_a_pad_neighbour_is_warned_as_the_guild_held_dir
 
 # --- legal tables never raise any of them (Hypothesis) --------------------------------------------
 
-relaxed = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+relaxed = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 @relaxed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.rules.model import CATEGORIES, City, Game, ScoreSheet
@@ -13,9 +13,6 @@ from assistant.rules.science import science_points, science_score
 from assistant.rules.scoring import score_game
 from assistant.rules.validate import check_game
 from tests.rules.strategies import CATALOG, legal_games, rotate, tables_with_pad_entries
-
-# The machine may be busy: never fail an example for being slow.
-relaxed = settings(deadline=None)
 
 
 def _by_player(sheet: ScoreSheet) -> dict[str, tuple[object, ...]]:
@@ -25,13 +22,11 @@ def _by_player(sheet: ScoreSheet) -> dict[str, tuple[object, ...]]:
     }
 
 
-@relaxed
 @given(legal_games())
 def test_every_generated_legal_table_validates_without_an_error(game: Game) -> None:
     assert [p for p in check_game(game, CATALOG) if p.severity == "error"] == []
 
 
-@relaxed
 @given(st.one_of(legal_games(), tables_with_pad_entries()))
 def test_the_total_is_the_sum_of_the_seven_categories(game: Game) -> None:
     for city in score_game(game, CATALOG).cities:
@@ -39,7 +34,6 @@ def test_the_total_is_the_sum_of_the_seven_categories(game: Game) -> None:
         assert city.total == sum(city.categories.values())
 
 
-@relaxed
 @given(st.one_of(legal_games(), tables_with_pad_entries()))
 def test_the_details_of_each_category_add_up_to_it(game: Game) -> None:
     for city in score_game(game, CATALOG).cities:
@@ -47,7 +41,6 @@ def test_the_details_of_each_category_add_up_to_it(game: Game) -> None:
             assert sum(d.points for d in city.details if d.category is category) == city.categories[category]
 
 
-@relaxed
 @given(st.one_of(legal_games(), tables_with_pad_entries()), st.integers(1, 6))
 def test_rotating_the_seating_changes_nothing_but_the_order(game: Game, by: int) -> None:
     before = score_game(game, CATALOG)
@@ -58,7 +51,6 @@ def test_rotating_the_seating_changes_nothing_but_the_order(game: Game, by: int)
     assert Counter(p.code for p in before.problems) == Counter(p.code for p in after.problems)
 
 
-@relaxed
 @given(legal_games())
 def test_ranks_follow_points_then_coins_and_the_free_city_is_never_ranked(game: Game) -> None:
     sheet = score_game(game, CATALOG)
@@ -74,7 +66,6 @@ def test_ranks_follow_points_then_coins_and_the_free_city_is_never_ranked(game: 
     assert sheet.winners
 
 
-@relaxed
 @given(legal_games(military=("both",)))
 def test_tokens_and_the_shields_they_came_from_score_the_same(game: Game) -> None:
     def only(keep: str) -> Game:
@@ -98,7 +89,6 @@ def test_tokens_and_the_shields_they_came_from_score_the_same(game: Game) -> Non
 counts = st.integers(0, 7)
 
 
-@relaxed
 @given(counts, counts, counts, st.integers(0, 4), st.sampled_from(("compass", "gear", "tablet", "wild")))
 def test_science_never_drops_when_a_symbol_is_added(
     compass: int, gear: int, tablet: int, wild: int, added: str
@@ -109,7 +99,6 @@ def test_science_never_drops_when_a_symbol_is_added(
     assert science_points(**more).points > before
 
 
-@relaxed
 @given(counts, counts, counts, st.integers(0, 4))
 def test_the_wildcard_optimiser_equals_brute_force(compass: int, gear: int, tablet: int, wild: int) -> None:
     brute = max(

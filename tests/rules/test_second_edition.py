@@ -468,7 +468,7 @@ def test_olympia_nights_first_and_last_cards_are_told_as_notes_e11_e12():
 
 # --- properties against brute force ---------------------------------------------------------------------
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

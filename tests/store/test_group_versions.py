@@ -13,7 +13,7 @@ from assistant.store import groups as repo
 from assistant.store.models import GroupRow
 from assistant.web import gamestate
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def _stored_version(factory, group_id: int) -> int:

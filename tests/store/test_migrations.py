@@ -108,7 +108,7 @@ def _kill_during_first_migration(url: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("db", ["sqlite", "postgres"])
 def test_a_first_start_killed_during_the_migration_starts_the_next_time(db, tmp_path: Path, request):
     from tests.conftest import make_test_app
-    from tests.web.games import three
+    from tests.web.worked_games import three
 
     url = (
         f"sqlite:///{tmp_path / 'killed.db'}" if db == "sqlite" else request.getfixturevalue("pg_schema_url")

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event
 
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def elsewhere(fn) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import make_test_app
-from tests.web.games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
+from tests.web.worked_games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 BAD_CHARACTERS = ["\ud800", "\udfff", "\x00", "\x1b", "\x7f", "\x85", "\u2028", "\ufeff", "🂡", "Ş", "김"]
 texts = st.lists(st.sampled_from(BAD_CHARACTERS) | st.characters(), max_size=12).map("".join)
@@ -148,9 +148,14 @@ def every_read_serves(client, token: str, stored: dict[str, Any]) -> None:
     assert json.loads(client.get(f"/g/{token}/export.json").data) == stored
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+# Each example stores a game and reads it back through every page, on SQLite and on PostgreSQL
+# (up to a fifth of a second each): two fifths of the profile's examples (60 in CI).
+SETTINGS = settings(
+    max_examples=settings.default.max_examples * 2 // 5, suppress_health_check=list(HealthCheck)
+)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=near_valid_games(), title=st.none() | texts, depth=st.sampled_from([3, 900, 1100, 20_000]))
 def test_creating_games_from_anything_never_fails_and_stores_only_what_reads_back(fuzz, game, title, depth):
@@ -167,6 +172,7 @@ def test_creating_games_from_anything_never_fails_and_stores_only_what_reads_bac
         every_read_serves(fuzz, token, fuzz.get(f"/api/v1/games/{token}").get_json()["game"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(city=near_valid_cities(1), version=numbers | values, depth=st.sampled_from([3, 1100]))
 def test_replacing_a_city_with_anything_never_fails_and_a_refusal_changes_nothing(fuzz, city, version, depth):
@@ -184,6 +190,7 @@ def test_replacing_a_city_with_anything_never_fails_and_a_refusal_changes_nothin
         every_read_serves(fuzz, token, created["game"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(body=values, game=near_valid_games(), card=texts | values, depth=st.sampled_from([3, 1100]))
 def test_the_stateless_endpoints_answer_anything_without_a_500(fuzz, body, game, card, depth):
@@ -231,6 +238,7 @@ def assert_kept(value: Any, where: str = "stored") -> None:
             assert_kept(item, f"{where}[{index}]")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     age=st.integers(0, 4) | values,
@@ -285,6 +293,7 @@ def free_city_game() -> dict[str, Any]:
     return game
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     hand=st.lists(cards, min_size=1, max_size=4) | values,
@@ -329,6 +338,7 @@ def every_table_read_serves(client, table: str) -> dict[str, Any]:
     return body
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     name=st.none() | texts | values,

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.web.games import three
+from tests.web.worked_games import three
 
 BUDGET = 60 * 1024
 

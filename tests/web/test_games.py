@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from assistant.store import games as store
-from tests.web.games import THREE_TOTALS, three
+from tests.web.worked_games import THREE_TOTALS, three
 
 
 def new_game(client, names: list[str], **extra: str) -> str:

@@ -10,7 +10,7 @@ from flask import template_rendered
 from sqlalchemy import event
 
 from tests.conftest import make_test_app
-from tests.web.games import board_coins, three
+from tests.web.worked_games import board_coins, three
 
 
 def _statements(app) -> list[str]:

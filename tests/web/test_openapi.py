@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from assistant.web.openapi import document
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def api_routes(app) -> set[tuple[str, str]]:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import available_editions, available_expansions, catalog_for
 from assistant.rules.gameio import MAX_CARDS, MAX_COINS, MAX_SYMBOLS, MAX_TOKENS, category_range
 from assistant.web.openapi import city_schema_name, document
-from tests.web.games import three
 from tests.web.test_openapi_strict import _from_property
+from tests.web.worked_games import three
 
 
 def _schema(name: str) -> dict[str, Any]:
@@ -111,8 +111,6 @@ valid_2020_cities = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=100,
-    deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,

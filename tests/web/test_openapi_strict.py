@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.web.openapi import document
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def _schema(name: str) -> dict[str, Any]:
@@ -61,8 +61,6 @@ valid_cities = st.fixed_dictionaries(
 
 
 @settings(
-    max_examples=150,
-    deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,

@@ -8,7 +8,7 @@ import re
 
 from pypdf import PdfReader
 
-from tests.web.games import THREE_TOTALS, three
+from tests.web.worked_games import THREE_TOTALS, three
 
 
 def pdf_text(data: bytes) -> str:

@@ -11,8 +11,8 @@ import pytest
 
 from assistant.cli import main
 from tests.conftest import make_test_app
-from tests.web.games import three
 from tests.web.test_games import city_form, import_three, stored
+from tests.web.worked_games import three
 
 
 def same_names() -> dict:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import make_test_app
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 def _default_app(tmp_path: Path, monkeypatch):

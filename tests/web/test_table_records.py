@@ -13,7 +13,7 @@ from typing import Any
 from assistant.store import groups as repo
 from assistant.web.lru import Lru
 from tests.conftest import make_test_app
-from tests.web.games import THREE_TOTALS, three
+from tests.web.worked_games import THREE_TOTALS, three
 
 
 def _client(tmp_path: Path, url: str, name: str) -> Any:

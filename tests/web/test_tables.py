@@ -17,7 +17,7 @@ import pytest
 
 from assistant.web.openapi import document
 from tests.conftest import make_test_app
-from tests.web.games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
+from tests.web.worked_games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from assistant.web import templating
-from tests.web.games import three
+from tests.web.worked_games import three
 
 
 class CountingTiles(dict):

@@ -1,4 +1,5 @@
-"""Hand-worked games shared by the web and browser tests."""
+"""Hand-worked games (scored by hand, the working in comments) shared by the web, browser,
+store, PDF and command-line tests."""
 
 from __future__ import annotations
 
