@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from .rules.catalog import available_editions, catalog_for
+from .rules.catalog import available_editions, available_expansions, catalog_for
 from .rules.during import VIAS
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
@@ -156,8 +156,19 @@ def _terminal_qr(url: str) -> str:
     return buffer.getvalue()
 
 
+def _expansions(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``--expansions`` asked for (comma-separated ids of the edition's expansions)."""
+    asked = tuple(x for x in (args.expansions or "").replace(" ", "").split(",") if x)
+    known = available_expansions(args.edition)
+    for expansion in asked:
+        if expansion not in known:
+            have = f"its expansions are {', '.join(known)}" if known else "it has none yet"
+            _fail(f"--expansions: edition {args.edition} has no expansion {expansion!r} ({have}).")
+    return asked
+
+
 def cmd_catalog(args: argparse.Namespace) -> int:
-    _print_json(catalog_to_dict(catalog_for(args.edition)), sys.stdout)
+    _print_json(catalog_to_dict(catalog_for(args.edition, _expansions(args))), sys.stdout)
     return 0
 
 
@@ -343,7 +354,7 @@ def _int_list(text: str, what: str) -> list[int]:
 def cmd_military(args: argparse.Namespace) -> int:
     from .rules.military import conflict_tokens
 
-    rules = catalog_for(args.edition).rules
+    rules = catalog_for(args.edition, _expansions(args)).rules
     if not 1 <= args.age <= rules.ages:
         _fail(f"--age: 1 to {rules.ages}.")
     shields = _int_list(args.shields, "--shields")
@@ -436,7 +447,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def cmd_pad(args: argparse.Namespace) -> int:
     from .pdf import pad_plan, score_pad_pdf
 
-    rules = catalog_for(args.edition).rules
+    expansions = _expansions(args)
+    rules = catalog_for(args.edition, expansions).rules
     counts = rules.player_counts  # two players add the Free City where the edition has it
     if args.players not in counts:
         _fail(f"--players: {counts.start} to {counts.stop - 1}.")
@@ -456,6 +468,7 @@ def cmd_pad(args: argparse.Namespace) -> int:
         gettext=translations.gettext,
         ngettext=translations.ngettext,
         edition=args.edition,
+        expansions=expansions,
     )  # in the printed language: its longer labels can leave less room for the players
     if plan.per_page != args.per_page:
         sys.stderr.write(
@@ -472,6 +485,7 @@ def cmd_pad(args: argparse.Namespace) -> int:
         ngettext=translations.ngettext,
         lang=lang,
         edition=args.edition,
+        expansions=expansions,
     )
     _write(args.output, pdf)
     return 0
@@ -545,6 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
     )
+    p.add_argument(
+        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
+    )
     p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("score", help="score a game (JSON game format)")
@@ -576,6 +593,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
     )
+    p.add_argument(
+        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
+    )
     p.set_defaults(func=cmd_military)
 
     p = sub.add_parser("sheet", help="the game's score sheet as PDF")
@@ -602,6 +622,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--order",
         default="pad",
         help="rows as on the edition's own pad (pad, the default) or in its rulebook's counting order (rulebook)",
+    )
+    p.add_argument(
+        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
     )
     p.set_defaults(func=cmd_pad)
 

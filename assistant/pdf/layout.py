@@ -25,9 +25,10 @@ from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
-from ..rules.catalog import EditionRules
+from ..rules.catalog import EditionRules, expansion_rules
+from ..rules.describe import join
 from ..rules.model import Category
-from ..rules.text import MINUS_SIGN, N_, Gettext, Ngettext, Text
+from ..rules.text import MINUS_SIGN, N_, Gettext, Ngettext, Text, verbatim
 from .drawing import (
     FREE_CITY,
     GOLD,
@@ -415,13 +416,19 @@ def free_city_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def edition_heading(edition: int) -> Text:
-    """The line above a printout's title: the game and its edition."""
+def edition_heading(edition: int, expansions: Sequence[str] = ()) -> Text:
+    """The line above a printout's title: the game, its edition and the expansions played
+    (by their names, which are proper names)."""
     if edition == 1:
-        return N_("7 Wonders · first edition")
-    if edition == 2:
-        return N_("7 Wonders · second edition")
-    return N_("7 Wonders · edition {n}", n=edition)
+        heading = N_("7 Wonders · first edition")
+    elif edition == 2:
+        heading = N_("7 Wonders · second edition")
+    else:
+        heading = N_("7 Wonders · edition {n}", n=edition)
+    if not expansions:
+        return heading
+    names = [verbatim(expansion_rules(edition, x).name) for x in expansions]
+    return N_("{edition} with {expansions}", edition=heading, expansions=join(names))
 
 
 LOOPBACK_WARNING = N_("Only the computer that printed this can open the link.")

@@ -16,6 +16,7 @@ pads share the page: :func:`pad_plan` says which.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -41,11 +42,13 @@ from .layout import (
 )
 
 
-def _rules(edition: int) -> EditionRules:
+def _rules(edition: int, expansions: Sequence[str] = ()) -> EditionRules:
     try:
-        return catalog_for(edition).rules
+        return catalog_for(edition, expansions).rules
     except KeyError:
-        raise ValueError(f"Unknown edition {edition!r}.") from None
+        raise ValueError(
+            f"Unknown edition {edition!r} or expansion of it ({', '.join(expansions)})."
+        ) from None
 
 
 PER_PAGE = (1, 2, 4)
@@ -169,11 +172,12 @@ def pad_plan(
     gettext: Gettext | None = None,
     ngettext: Ngettext | None = None,
     edition: int = 1,
+    expansions: Sequence[str] = (),
 ) -> PadPlan:
     """The layout :func:`score_pad_pdf` uses: the asked number of pads a page in their usual
     orientation, turned landscape, or fewer pads, whichever first gives every player a
     column of at least :data:`MIN_COLUMN`."""
-    rules = _rules(edition)
+    rules = _rules(edition, expansions)
     _check(players, per_page, order, rules)
     register_fonts()
     labels = _labels(Translator(gettext, ngettext), order, rules)
@@ -294,8 +298,10 @@ def score_pad_pdf(
     lang: str | None = None,
     invariant: bool = False,
     edition: int = 1,
+    expansions: Sequence[str] = (),
 ) -> bytes:
-    """A page of blank score pads of an edition for ``players`` (2 to 7) as PDF bytes.
+    """A page of blank score pads of an edition for ``players`` (2 to 7) as PDF bytes, with
+    the rows of the ``expansions`` being played where their pads put them.
 
     ``per_page`` is 1, 2 or 4 (fewer when the columns would be too narrow: see
     :func:`pad_plan`); ``url`` adds a QR code on every pad; ``order`` is ``pad`` (the
@@ -312,10 +318,12 @@ def score_pad_pdf(
         gettext=gettext,
         ngettext=ngettext,
         edition=edition,
+        expansions=expansions,
     )
     t = Translator(gettext, ngettext)
-    labels = _labels(t, order, _rules(edition))
-    heading = t(edition_heading(edition))
+    rules = _rules(edition, expansions)
+    labels = _labels(t, order, rules)
+    heading = t(edition_heading(edition, rules.expansions))
     width, height = plan.page
 
     buffer = io.BytesIO()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from ..rules.catalog import EditionRules, catalog_for
+from ..rules.catalog import EditionRules, available_expansions, catalog_for
 from ..rules.model import Category, CityScore, Detail, Problem, ScoreSheet
 from ..rules.text import N_, Gettext, Ngettext, Nn_, Text
 from .drawing import (
@@ -90,7 +90,7 @@ def _wonder_label(city: CityScore, edition: int, t: Translator) -> str:
     """The wonder's short name and side as the edition calls it (``Rhodes A``, ``Rhodes Day``)."""
     if not city.wonder:
         return ""
-    catalog = catalog_for(edition)
+    catalog = catalog_for(edition, available_expansions(edition))  # a board of any of its expansions
     try:
         name = catalog.wonder(city.wonder).short_name
     except KeyError:
@@ -117,7 +117,7 @@ class _Context:
     @property
     def rules(self) -> EditionRules:
         """The sheet's edition: its categories, their order and names."""
-        return catalog_for(self.sheet.edition).rules
+        return catalog_for(self.sheet.edition, self.sheet.expansions).rules
 
 
 # --- page 1 ---------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
 
     # header: kicker, title, the date and the number of players
     c.setFillColor(GOLD_DARK)
-    draw_text(c, x0, y - 8, t(edition_heading(sheet.edition)), 8, "bold")
+    draw_text(c, x0, y - 8, t(edition_heading(sheet.edition, sheet.expansions)), 8, "bold")
     title = fit(ctx.title, x1 - x0, 52, 22, "bold", max_lines=2, min_size=14)
     c.setFillColor(INK)
     baseline = y - 12 - title.size

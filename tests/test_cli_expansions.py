@@ -1,0 +1,79 @@
+"""The command line with expansions: the composed catalog, pads with an expansion's rows,
+a game that plays expansions scored, and an expansion the edition lacks refused (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from assistant.cli import main
+from tests.conftest import TOY_EDITION
+from tests.rules.test_expansions import HAND_SCORED
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_catalog_of_an_edition_with_its_expansions(capsys):
+    status, out, _ = run(capsys, "catalog", "--edition", str(TOY_EDITION), "--expansions", "parade,festival")
+    body = json.loads(out)
+    assert status == 0 and body["expansions"] == ["festival", "parade"]
+    cards = {c["id"]: c for c in body["cards"]}
+    assert cards["toy-juggler"]["expansion"] == "festival" and cards["toy-juggler"]["age"] is None
+    assert cards["toy-float"]["expansion"] == "parade" and cards["toy-float"]["players"] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("catalog", "--edition", "1", "--expansions", "leaders"), "edition 1 has no expansion 'leaders' (it has none yet)"),
+        (("catalog", "--edition", str(TOY_EDITION), "--expansions", "fiesta"), "its expansions are festival, parade"),
+        (("pad", "--edition", str(TOY_EDITION), "--players", "6", "-o", "-"), "--players: 3 to 4."),
+        (("pad", "--edition", str(TOY_EDITION), "--expansions", "festival", "--players", "6", "-o", "-"), "--players: 3 to 5."),
+    ],
+)  # fmt: skip
+def test_an_expansion_the_edition_lacks_or_a_table_it_cannot_seat_is_refused(capsys, args, words):
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and words in err, err
+
+
+def test_pads_with_an_expansion_print_its_row_where_its_pad_puts_it(capsys, tmp_path: Path):
+    target = tmp_path / "pads.pdf"
+    args = (
+        "pad",
+        "--edition",
+        str(TOY_EDITION),
+        "--expansions",
+        "festival",
+        "--players",
+        "5",
+        "-o",
+        str(target),
+    )
+    status, _, _ = run(capsys, *args)
+    assert status == 0
+    text = PdfReader(target).pages[0].extract_text()
+    assert "with Festival (tests)" in text
+    rows = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() in ("Bonus", "Festival", "Military", "Treasury")
+    ]
+    assert rows[:3] == ["Bonus", "Festival", "Military"]
+
+
+def test_a_game_with_expansions_is_scored_and_its_military_resolves_with_its_seats(capsys, tmp_path: Path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(HAND_SCORED), encoding="utf-8")
+    status, out, _ = run(capsys, "score", str(path))
+    assert status == 0 and [c["total"] for c in json.loads(out)["cities"]] == [21, 2, 2]
+    five = ("military", "--edition", str(TOY_EDITION), "--age", "1", "--shields", "1,2,3,4,5")
+    assert run(capsys, *five)[0] == 2
+    status, out, _ = run(capsys, *five, "--expansions", "festival")
+    assert status == 0 and len(json.loads(out)["tokens"]) == 5
