@@ -105,6 +105,7 @@ def create_game(
         edit_token=new_token(),
         view_token=new_token(),
         edition=game.get("edition", 1),
+        expansions=list(game["expansions"]) if game.get("expansions") else None,
         mode=mode,
         title=clean_title(title),
         language=language,
@@ -182,8 +183,12 @@ def play_of(game: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def game_dict(row: GameRow) -> dict[str, Any]:
-    """The stored game in the game format (with the During play fields when given)."""
-    return {"edition": row.edition, **(row.play or {}), "cities": [dict(c.data) for c in row.cities]}
+    """The stored game in the game format (with its expansions and the During play fields
+    when given)."""
+    head: dict[str, Any] = {"edition": row.edition}
+    if row.expansions:
+        head["expansions"] = list(row.expansions)
+    return {**head, **(row.play or {}), "cities": [dict(c.data) for c in row.cities]}
 
 
 def _rowcount(result: Result[Any]) -> int:

@@ -25,6 +25,8 @@ class GameRow(Base):
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     edition: Mapped[int] = mapped_column(Integer, default=1)
+    expansions: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """The ids of the expansions the game is played with, in the edition's order (None: none)."""
     mode: Mapped[str] = mapped_column(String(16), default="cards")
     title: Mapped[str | None] = mapped_column(String(80), nullable=True)
     language: Mapped[str | None] = mapped_column(String(16), nullable=True)

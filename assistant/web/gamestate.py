@@ -52,7 +52,8 @@ class Loaded:
 
     @property
     def catalog(self) -> Catalog:
-        return catalog_for(self.row.edition)
+        """The game's edition with the expansions it is played with."""
+        return catalog_for(self.row.edition, self.row.expansions or ())
 
     @property
     def can_edit(self) -> bool:
@@ -216,6 +217,7 @@ def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) ->
         ),
         decided_by=snapshot.get("decided_by", "points"),
         explanation=_words(snapshot.get("explanation")),
+        expansions=tuple(str(x) for x in snapshot.get("expansions") or ()),
     )
 
 
