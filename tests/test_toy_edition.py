@@ -342,7 +342,7 @@ def test_the_fewest_players_follow_the_editions_free_city_variant(tmp_path: Path
         with pytest.raises(ValidationError) as refused:
             form.validate_seats(form.seats)
         assert str(refused.value) == "Enter at least 3 players, in seating order."
-    monkeypatch.setattr("assistant.cli.catalog_for", lambda edition: SimpleNamespace(rules=variant))
+    monkeypatch.setattr("assistant.cli.catalog_for", lambda edition, expansions=(): SimpleNamespace(rules=variant))
     assert main(["pad", "--players", "2", "-o", str(tmp_path / "pads.pdf")]) == 2
     assert "--players: 3 to 7" in capsys.readouterr().err
 
