@@ -114,7 +114,7 @@ def test_the_toy_editions_city_page_scoreboard_and_pad_follow_its_categories(cli
     }
     pad_token = client.post("/api/v1/games", json={"game": pad_game}).get_json()["token"]
     pad = client.get(f"/g/{pad_token}/city/0").get_data(as_text=True)
-    fields = re.findall(r'name="pad_([a-z]+)"', pad)
+    fields = re.findall(r'name="categories-([a-z]+)"', pad)
     assert fields == [c.value for c in catalog_for(TOY_EDITION).rules.categories]
 
 
@@ -267,14 +267,21 @@ def test_the_during_play_page_offers_the_editions_ages(client):
 def test_the_city_page_counts_the_editions_tokens_stages_and_pad_limits(client):
     token = _stored_toy(client)
     page = client.get(f"/g/{token}/city/0").get_data(as_text=True)
-    assert re.findall(r'name="(win\d)" id="win\d-0"', page) == ["win1", "win2", "win3", "win4"]
-    assert ">+8</span>" in page and 'id="defeats-8"' in page and 'id="defeats-9"' not in page
+    assert re.findall(r'name="(military-win\d)" id="military-win\d-0"', page) == [
+        "military-win1",
+        "military-win2",
+        "military-win3",
+        "military-win4",
+    ]
+    assert (
+        ">+8</span>" in page and 'id="military-defeats-8"' in page and 'id="military-defeats-9"' not in page
+    )
     assert 'id="stages-3"' in page and 'id="stages-4"' not in page  # no toy side has four stages
-    assert re.findall(r'name="(stage_age_\d)"', page) == ["stage_age_1", "stage_age_2", "stage_age_3"]
+    assert re.findall(r'name="(stage_ages-\d)"', page) == ["stage_ages-0", "stage_ages-1", "stage_ages-2"]
     assert '<option value="4">Age IV</option>' in page
     city = client.get(f"/api/v1/games/{token}").get_json()["game"]["cities"][0]
     form = {"player": "Ana", "wonder": "toy-spire", "side": "B", "stages": "2", "coins": "7",
-            "win1": "1", "win4": "2", "defeats": "1", "cards": city["cards"], "version": "1"}  # fmt: skip
+            "military-win1": "1", "military-win4": "2", "military-defeats": "1", "cards": city["cards"], "version": "1"}  # fmt: skip
     assert client.post(f"/g/{token}/city/0", data=form).status_code == 302
     stored = client.get(f"/api/v1/games/{token}").get_json()["game"]["cities"][0]
     assert sorted(stored["military"]) == [-2, 2, 8, 8]
@@ -287,7 +294,7 @@ def test_the_city_page_counts_the_editions_tokens_stages_and_pad_limits(client):
 
     for category in catalog_for(TOY_EDITION).rules.categories:
         low, high = category_range(category)
-        field = re.search(rf'<input[^>]*name="pad_{category.value}"[^>]*>', pad)
+        field = re.search(rf'<input[^>]*name="categories-{category.value}"[^>]*>', pad)
         assert field and f'min="{low}"' in field.group(0) and f'max="{high}"' in field.group(0)
 
 
@@ -342,7 +349,9 @@ def test_the_fewest_players_follow_the_editions_free_city_variant(tmp_path: Path
         with pytest.raises(ValidationError) as refused:
             form.validate_seats(form.seats)
         assert str(refused.value) == "Enter at least 3 players, in seating order."
-    monkeypatch.setattr("assistant.cli.catalog_for", lambda edition, expansions=(): SimpleNamespace(rules=variant))
+    monkeypatch.setattr(
+        "assistant.cli.catalog_for", lambda edition, expansions=(): SimpleNamespace(rules=variant)
+    )
     assert main(["pad", "--players", "2", "-o", str(tmp_path / "pads.pdf")]) == 2
     assert "--players: 3 to 7" in capsys.readouterr().err
 

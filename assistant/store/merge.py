@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..rules.cityformat import CITY_FIELDS
+
 __all__ = ["merge_city"]
 
-# Fields merged as sets (each card at most once) and as multisets (tokens repeat).
-SET_FIELDS = frozenset({"cards"})
-MULTISET_FIELDS = frozenset({"military"})
+# Fields merged as sets (each card at most once) and as multisets (tokens repeat), as the
+# city format's field table says.
+SET_FIELDS = frozenset(f.key for f in CITY_FIELDS if f.merge == "set")
+MULTISET_FIELDS = frozenset(f.key for f in CITY_FIELDS if f.merge == "multiset")
 
 
 def _merge_counts(base: Counter[Any], mine: Counter[Any], theirs: Counter[Any]) -> Counter[Any]:

@@ -45,7 +45,17 @@ from ..rules.text import Text
 from .forms import MultiCheckboxField, age_choices, choice_list
 from .i18n import render_text
 
-__all__ = ["CityForm", "attach_error", "city_form_for", "city_of", "field_names", "flat_errors", "form_for"]
+__all__ = [
+    "CityForm",
+    "attach_error",
+    "city_form_for",
+    "city_of",
+    "compact",
+    "field_names",
+    "flat_errors",
+    "form_for",
+    "whole",
+]
 
 
 class ConflictTokensField(FormField):
@@ -212,7 +222,7 @@ def compact(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _whole(value: Any) -> Any:
+def whole(value: Any) -> Any:
     """A whole number when the text is one; otherwise the text, for the parser to refuse by name."""
     try:
         return int(value or 0)
@@ -228,7 +238,7 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
     data = form.data
     city: dict[str, Any] = {
         "player": squeeze(data["player"] or ""),
-        "stages": _whole(data["stages"]),
+        "stages": whole(data["stages"]),
         "coins": data["coins"] if data["coins"] is not None else 0,
     }
     if data["wonder"]:

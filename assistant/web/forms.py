@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -26,9 +26,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..rules.catalog import Catalog, EditionRules
+from ..rules.catalog import EditionRules
 from ..rules.describe import age_numeral
-from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS, category_range
+from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS
 from ..rules.validate import same_names
 
 
@@ -69,6 +69,7 @@ class NewGameForm(FlaskForm):
 
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
     edition = SelectField(_l("Edition"), default="1")
+    expansions = MultiCheckboxField(_l("Expansions"))
     mode = HiddenField(default="cards")
     table = HiddenField()
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
@@ -125,91 +126,6 @@ def new_game_form_for(rules: EditionRules) -> type[NewGameForm]:
     """The new-game form of an edition: a seat for each player it allows."""
     seats = FieldList(FormField(SeatForm), min_entries=rules.max_players, max_entries=rules.max_players)
     return type(f"NewGameFormEdition{rules.edition}", (NewGameForm,), {"seats": seats, "rules": rules})
-
-
-class CityForm(FlaskForm):
-    """One phone's city, entered card by card (or, on a quick pad, as the pad's numbers).
-
-    ``base`` carries the city as this phone read it (the game format, as JSON), so that a
-    save arriving after another change can be merged into it instead of refused.
-    """
-
-    version = HiddenField()
-    base = HiddenField()
-    player = StringField(_l("Name"), validators=[InputRequired(), Length(max=MAX_NAME_LENGTH)])
-    wonder = SelectField(_l("Wonder"), validate_choice=False)
-    side = RadioField(_l("Side"), choices=choice_list([("A", "A"), ("B", "B")]), default="A")
-    stages = RadioField(_l("Wonder stages built"), default="0")  # 0 to the most stages: city_form_for
-    coins = IntegerField(
-        _l("Coins"),
-        default=3,
-        validators=[InputRequired(_l("Enter the coins (0 or more).")), NumberRange(0, MAX_COINS)],
-    )
-    # Conflict tokens as a player counts them on the table: how many of each kind (a field
-    # ``win1``, ``win2``... per age of the edition: city_form_for).
-    defeats = IntegerField(_l("Defeats"), validators=[Optional(), NumberRange(0, MAX_TOKENS)])
-    cards = MultiCheckboxField(_l("Structures"))
-    # Quick pad: science from the symbols (the categories' numbers: see city_form_for).
-    compass = IntegerField(_l("Compass"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
-    gear = IntegerField(_l("Gear"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
-    tablet = IntegerField(_l("Tablet"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
-    wild = IntegerField(_l("Wildcards"), default=0, validators=[Optional(), NumberRange(0, MAX_SYMBOLS)])
-    # During play (optional): the age of each stage (``stage_age_1``... one per stage of the
-    # edition's largest wonder side: city_form_for), Olympia's free build and copied guild.
-    free_build_used = BooleanField(_l("The once-per-age free build is used this age"))
-    copied_guild = SelectField(_l("Guild copied by the wonder"), default="", validate_choice=False)
-    save = SubmitField(_l("Save my city"))
-
-    STAGE_AGE_FIELDS: tuple[str, ...] = ()
-    PAD_FIELDS: tuple[str, ...] = ()
-    PAD_RANGES: ClassVar[dict[str, tuple[int, int]]] = {}
-    """Each pad field's least and most, as the game format's parser allows."""
-    TOKEN_FIELDS: tuple[str, ...] = ()
-    DEFEATS_MOST = 0
-    """The most defeats a city can count: one per neighbour per age."""
-
-
-@cache
-def city_form_for(catalog: Catalog) -> type[CityForm]:
-    """The city form of an edition: a victories field per age, an age field per wonder stage,
-    the stage counts its boards have, and a pad field for each of its score categories, in
-    order, with the limits the game format's parser applies."""
-    rules = catalog.rules
-    most_stages = max(len(side.stages) for wonder in catalog.wonders for side in wonder.sides)
-    fields: dict[str, Any] = {
-        "stages": RadioField(
-            _l("Wonder stages built"),
-            choices=choice_list((n, str(n)) for n in range(most_stages + 1)),
-            default="0",
-        )
-    }
-    tokens = []
-    for age in range(1, rules.ages + 1):
-        tokens.append(f"win{age}")
-        fields[tokens[-1]] = IntegerField(
-            _l("Victories of Age %(age)s", age=age_numeral(age)),
-            validators=[Optional(), NumberRange(0, MAX_TOKENS)],
-        )
-    stage_ages = []
-    said = choice_list([("", _l("Age not said"))]) + [
-        SelectChoice(c.value, _l("Age %(age)s", age=c.label)) for c in age_choices(rules)
-    ]
-    for stage in range(1, most_stages + 1):
-        stage_ages.append(f"stage_age_{stage}")
-        fields[stage_ages[-1]] = SelectField(_l("Stage %(n)d built in", n=stage), choices=said, default="")
-    pad: dict[str, tuple[int, int]] = {}
-    for category in rules.categories:
-        pad[f"pad_{category.value}"] = low, high = category_range(category)
-        fields[f"pad_{category.value}"] = IntegerField(
-            _l(rules.category_name(category).msgid), validators=[Optional(), NumberRange(low, high)]
-        )
-    form: type[CityForm] = type(f"CityFormEdition{rules.edition}", (CityForm,), fields)
-    form.TOKEN_FIELDS = tuple(tokens)
-    form.DEFEATS_MOST = 2 * rules.ages
-    form.STAGE_AGE_FIELDS = tuple(stage_ages)
-    form.PAD_FIELDS = tuple(pad)
-    form.PAD_RANGES = pad
-    return form
 
 
 class AgeForm(FlaskForm):

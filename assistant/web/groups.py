@@ -210,7 +210,7 @@ def _filters() -> tuple[date | None, date | None, int | None]:
 
 
 def _absolute(endpoint: str, **values: Any) -> str:
-    from .games import _absolute as absolute
+    from .urls import absolute
 
     return absolute(endpoint, **values)
 

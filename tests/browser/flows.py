@@ -87,7 +87,12 @@ def tap_card(page: Page, card: str) -> None:
 
 def count_tokens(page: Page, tokens: list[int]) -> None:
     """Tap how many of each token the city holds."""
-    for field, value in (("win1", 1), ("win2", 3), ("win3", 5), ("defeats", -1)):
+    for field, value in (
+        ("military-win1", 1),
+        ("military-win2", 3),
+        ("military-win3", 5),
+        ("military-defeats", -1),
+    ):
         count = tokens.count(value)
         if count:
             page.click(f"label[for='{field}-{count}']")
@@ -125,9 +130,9 @@ def enter_city(
     for card in cards or []:
         tap_card(page, card)
     for name, value in (pad or {}).items():
-        page.fill(f"input[name='pad_{name}']", str(value))
+        page.fill(f"input[name='categories-{name}']", str(value))
     for name, value in (symbols or {}).items():
-        set_stepper(page, name, value)
+        set_stepper(page, f"science_symbols-{name}", value)
     wait_saved(page)
     if screenshot:
         shot(page, *screenshot)

@@ -36,8 +36,8 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     open_city(ana, hub, 0)
     ana.click("label[for=stages-2]")
     ana.locator("#during-play summary").click()
-    ana.select_option("select[name=stage_age_1]", "1")
-    ana.select_option("select[name=stage_age_2]", "2")
+    ana.select_option("select[name=stage_ages-0]", "1")
+    ana.select_option("select[name=stage_ages-1]", "2")
     wait_saved(ana)
     ana.get_by_role("link", name="Can I build it?").click()
     expect(ana.locator("#fixed-age")).to_contain_text("Age II is being played")
@@ -96,7 +96,7 @@ def test_the_during_play_page_works_without_javascript(live_server, browser, pho
         page.click("label[for=stages-1]")
         page.locator("#save").click()
         page.locator("#during-play summary").click()
-        page.select_option("select[name=stage_age_1]", "2")  # Age II while Age I is played
+        page.select_option("select[name=stage_ages-0]", "2")  # Age II while Age I is played
         page.locator("#save").click()
         expect(page.locator("#during-play .errors")).to_contain_text("Age II")
         shot(page, screenshots, "93-during-play-no-js")

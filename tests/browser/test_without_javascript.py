@@ -31,7 +31,7 @@ def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page,
     # The steppers need the script: without it they are not shown, and the number is typed.
     expect(page.locator("button[data-step]").first).to_be_hidden()
     # Token counts are choices: tapping one changes nothing until the city is saved.
-    page.click("label[for=win2-1]")
+    page.click("label[for=military-win2-1]")
     page.click("label[for=stages-1]")
     page.fill("input[name=coins]", "9")
     page.locator(".tile label[for=cards-baths]").click()
@@ -45,8 +45,8 @@ def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page,
     page.locator("details.more summary").first.click()
     page.locator("input[name=player]").press("Enter")
     expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
-    expect(page.locator("input[name=win2][value='1']")).to_be_checked()
-    expect(page.locator("input[name=defeats][value='0']")).to_be_checked()
+    expect(page.locator("input[name=military-win2][value='1']")).to_be_checked()
+    expect(page.locator("input[name=military-defeats][value='0']")).to_be_checked()
     page.goto(hub + "/age")
     page.click("label[for=age-1]")
     for i, shields in enumerate([0, 2, 1]):
@@ -72,7 +72,7 @@ def test_a_quick_pad_takes_a_negative_military_score_without_javascript(page, li
         page.fill(f"input[name='seats-{i}-player']", name)
     page.locator("button[name=submit]").click()
     page.locator(".cities li").first.locator("a").click()
-    field = page.locator("input[name=pad_military]")
+    field = page.locator("input[name=categories-military]")
     # A phone's numeric keypad has no minus key: the field asks for the full keyboard instead.
     assert field.get_attribute("inputmode") is None and field.get_attribute("type") == "number"
     field.fill("-3")
@@ -89,8 +89,8 @@ def test_a_second_edition_game_is_set_up_entered_and_scored_without_javascript(
     #  Bo   Olympia Day, no stage, 3 coins (1), Baths 3, a defeat (-1)                   = 3
     #  Cy   Rhodes Day, 1 stage (3), no coin, Theater 3                                  = 6
     cities = [
-        ("Ana", "giza", "B", 2, 9, {"win2": 1}, ["altar", "temple"]),
-        ("Bo", "olympia", "A", 0, 3, {"defeats": 1}, ["baths"]),
+        ("Ana", "giza", "B", 2, 9, {"military-win2": 1}, ["altar", "temple"]),
+        ("Bo", "olympia", "A", 0, 3, {"military-defeats": 1}, ["baths"]),
         ("Cy", "rhodes", "A", 1, 0, {}, ["theater"]),
     ]
     hub = create_second_edition_game(

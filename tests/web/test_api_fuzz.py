@@ -121,12 +121,12 @@ CITY_FIELDS = [
     "side",
     "stages",
     "coins",
-    "win1",
-    "win2",
-    "win3",
-    "defeats",
+    "military-win1",
+    "military-win2",
+    "military-win3",
+    "military-defeats",
     "cards",
-    "pad_military",
+    "categories-military",
     "compass",
 ]
 

@@ -45,10 +45,10 @@ def city_form(
         "side": city.get("side", "A"),
         "stages": str(city.get("stages", 0)),
         "coins": str(city.get("coins", 0)),
-        "win1": str(tokens.count(1)),
-        "win2": str(tokens.count(3)),
-        "win3": str(tokens.count(5)),
-        "defeats": str(tokens.count(-1)),
+        "military-win1": str(tokens.count(1)),
+        "military-win2": str(tokens.count(3)),
+        "military-win3": str(tokens.count(5)),
+        "military-defeats": str(tokens.count(-1)),
         "cards": list(city.get("cards") or []),
     }
     data.update(changes)
@@ -266,13 +266,18 @@ def test_conflict_tokens_are_counted_by_kind_without_javascript(nocsrf_app, nocs
     token = import_three(nocsrf_client)
     row = stored(nocsrf_app, token)
     city = dict(row.cities[0].data)  # +1 +3 -1
-    nocsrf_client.post(f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, win3="1"))
+    nocsrf_client.post(
+        f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, **{"military-win3": "1"})
+    )
     after = stored(nocsrf_app, token).cities[0]
     assert sorted(after.data["military"]) == [-1, 1, 3, 5]
-    nocsrf_client.post(f"/g/{token}/city/0", data=city_form(after.data, after.version, defeats="0", win1="2"))
+    nocsrf_client.post(
+        f"/g/{token}/city/0",
+        data=city_form(after.data, after.version, **{"military-defeats": "0", "military-win1": "2"}),
+    )
     assert sorted(stored(nocsrf_app, token).cities[0].data["military"]) == [1, 1, 3, 5]
     body = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
-    assert re.search(r'name="win1" id="win1-2" value="2" checked', body)
+    assert re.search(r'name="military-win1" id="military-win1-2" value="2" checked', body)
 
 
 def test_a_city_without_tokens_keeps_none_until_a_token_is_counted(nocsrf_app, nocsrf_client):
@@ -306,8 +311,8 @@ def test_the_game_page_gives_no_points_to_cities_nobody_entered(nocsrf_app, nocs
         ({"cards": ["lumber-yard", "not-a-card"]}, "unknown card"),
         ({"stages": "4"}, "must be between 0 and 3"),
         ({"player": ""}, "This field is required"),
-        ({"defeats": "x"}, "Not a valid integer value"),
-        ({"win1": "19"}, "Number must be between 0 and 18"),
+        ({"military-defeats": "x"}, "Not a valid integer value"),
+        ({"military-win1": "19"}, "Number must be between 0 and 18"),
     ],
 )
 def test_bad_city_input_is_refused_beside_its_field_and_nothing_typed_is_lost(
@@ -501,7 +506,8 @@ def test_the_end_of_an_age_never_doubles_tokens_typed_in_by_hand(nocsrf_app, noc
     token = new_game(nocsrf_client, ["Ana", "Bo", "Cy"])
     row = stored(nocsrf_app, token)
     nocsrf_client.post(
-        f"/g/{token}/city/0", data=city_form(row.cities[0].data, row.cities[0].version, win1="2")
+        f"/g/{token}/city/0",
+        data=city_form(row.cities[0].data, row.cities[0].version, **{"military-win1": "2"}),
     )
     nocsrf_client.post(
         f"/g/{token}/age", data={"age": "1", "shields-0": "2", "shields-1": "1", "shields-2": "1"}

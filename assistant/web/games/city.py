@@ -1,0 +1,229 @@
+"""One phone's city: the page, and the saves its script (or its Save button) posts.
+
+A view parses, calls and renders: :func:`citysave.submit` decides the outcome and
+:func:`respond` shows it, as JSON to the page's script or as the page without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from ...rules.catalog import Catalog
+from ...rules.limits import MAX_COINS, MAX_SYMBOLS, category_range
+from .. import gamestate, recent
+from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
+from ..forms import choice_list
+from ..i18n import render_text
+from .blueprint import bp, json_response, wants_json
+from .citysave import Conflict, Locked, Outcome, Refused, Saved, submit
+
+Answer = tuple[str, int] | WerkzeugResponse | Response
+
+
+@bp.route("/g/<token>/city/<int:seat>", methods=["GET", "POST"])
+def city(token: str, seat: int) -> Answer:
+    """One phone's city: wonder, stages, coins, tokens and structures, with its live score.
+
+    With the script on, every change is posted here as it happens (answered in JSON); without
+    it, the Save button posts the whole form and the page comes back.
+    """
+    loaded = gamestate.load(token)
+    if not 0 <= seat < len(loaded.row.cities):
+        abort(404)
+    if request.method == "GET":
+        if loaded.editable:
+            recent.remember(token)
+        stored = loaded.row.cities[seat]
+        form = form_for(loaded.catalog, dict(stored.data), stored.version)
+        return _render(loaded, seat, form, saved=request.args.get("saved") == "1")
+    if not loaded.editable:
+        abort(403)
+    form = city_form_for(loaded.catalog)()
+    _set_choices(form, loaded.catalog, "categories" in loaded.row.cities[seat].data)
+    return respond(loaded, seat, form, submit(loaded, seat, form))
+
+
+def respond(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Outcome) -> Answer:
+    """Show a save's outcome: JSON for the page's script, the page (or a redirect) without it."""
+    as_json, as_page = _ANSWERS[type(outcome)]
+    return (as_json if wants_json() else as_page)(loaded, seat, form, outcome)
+
+
+# --- the four outcomes, as JSON and as a page --------------------------------------------------
+
+
+def _merged_message(outcome: Saved, catalog: Catalog) -> str | None:
+    if not outcome.merged:
+        return None
+    return _(
+        "Saved, with what another phone changed meanwhile (%(fields)s).",
+        fields=field_names(outcome.merged, catalog),
+    )
+
+
+def _saved_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    fresh = gamestate.load(loaded.token, edit=True)
+    body = {
+        "saved": True,
+        "version": outcome.version,
+        "base": compact(outcome.city),
+        "message": _merged_message(outcome, loaded.catalog),
+    }
+    return json_response({**body, **_live_html(fresh, seat)})
+
+
+def _saved_page(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    if message := _merged_message(outcome, loaded.catalog):
+        flash(message, "ok")
+    return redirect(url_for("games.city", token=loaded.token, seat=seat, saved=1) + "#top")
+
+
+def _conflict_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    fresh = gamestate.load(loaded.token, edit=True)
+    banner = render_template(
+        "games/_city_conflict.html",
+        conflict=outcome,
+        conflict_names=field_names(outcome.fields, fresh.catalog),
+        catalog=fresh.catalog,
+        loaded=fresh,
+        seat=seat,
+    )
+    body = {
+        "saved": False,
+        "conflict": True,
+        "fields": outcome.fields,
+        "version": outcome.version,
+        "base": compact(outcome.stored),
+        "banner": banner,
+    }
+    return json_response(body, 409)
+
+
+def _conflict_page(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    fresh = gamestate.load(loaded.token, edit=True)
+    form.version.data = str(outcome.version)
+    form.base.data = compact(outcome.stored)
+    return _render(fresh, seat, form, conflict=outcome, status=409)
+
+
+def _refused_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    return json_response({"saved": False, "errors": flat_errors(form)}, 400)
+
+
+def _refused_page(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    return _render(loaded, seat, form, status=400)
+
+
+def _locked_message() -> str:
+    return _("This game is locked: nothing can change any more.")
+
+
+def _locked_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    return json_response({"saved": False, "locked": True, "message": _locked_message()}, 409)
+
+
+def _locked_page(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
+    flash(_locked_message(), "error")
+    return redirect(url_for("games.city", token=loaded.token, seat=seat))
+
+
+_Shown = Callable[[gamestate.Loaded, int, CityForm, Any], Answer]
+_ANSWERS: dict[type, tuple[_Shown, _Shown]] = {
+    Saved: (_saved_json, _saved_page),
+    Conflict: (_conflict_json, _conflict_page),
+    Refused: (_refused_json, _refused_page),
+    Locked: (_locked_json, _locked_page),
+}
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+
+def _set_choices(form: CityForm, catalog: Catalog, pad: bool) -> None:
+    """The wonders and structures a city form offers."""
+    wonders = [(w.id, w.short_name) for w in catalog.wonders]
+    form.wonder.choices = choice_list(([("", _("No wonder (not needed on a pad)"))] if pad else []) + wonders)
+    form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
+    form.side.choices = choice_list(
+        [(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")]
+    )
+    form.copied_guild.choices = choice_list(
+        [("", _("The one that scores most"))] + [(g.id, g.name) for g in catalog.guilds()]
+    )
+
+
+def _board(catalog: Catalog, form: CityForm, city: dict[str, Any]) -> dict[str, Any]:
+    """What the page needs of the city's board: its stage count and the powers it can give."""
+    wonder_id = form.wonder.data or city.get("wonder")
+    if not (wonder_id and catalog.has_wonder(wonder_id)):
+        return {"stage_count": 3, "has_free_build": False, "copies_guild": False}
+    wonder = catalog.wonder(wonder_id)
+    side = form.side.data if form.side.data in ("A", "B") else "A"
+    powers = [e for s in wonder.sides for stage in s.stages for e in stage.effects]
+    return {
+        "stage_count": len(wonder.side(side).stages),
+        "has_free_build": any(e.once_per_age() for e in powers),
+        "copies_guild": any(e.copies_guild() for e in powers),
+    }
+
+
+def _render(
+    loaded: gamestate.Loaded,
+    seat: int,
+    form: CityForm,
+    *,
+    conflict: Conflict | None = None,
+    saved: bool = False,
+    status: int = 200,
+) -> tuple[str, int]:
+    catalog = loaded.catalog
+    rules = catalog.rules
+    city = loaded.data["cities"][seat]
+    pad = "categories" in city
+    _set_choices(form, catalog, pad)
+    held = frozenset(form.cards.data or [])
+    table = loaded.table
+    play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
+    page = render_template(
+        "games/city.html",
+        loaded=loaded,
+        seat=seat,
+        city=city,
+        form=form,
+        pad=pad,
+        table=table,
+        score=table.sheet.cities[seat] if table.sheet else None,
+        problems=table.city_problems(seat),
+        groups=gamestate.picker(catalog, len(loaded.data["cities"]), held),
+        held=held,
+        catalog=catalog,
+        conflict=conflict,
+        conflict_names=field_names(conflict.fields, catalog) if conflict else "",
+        saved=saved,
+        form_errors=status == 400,
+        token_values=rules.victory_tokens,
+        defeat_value=rules.defeat_token,
+        max_coins=MAX_COINS,
+        max_symbols=MAX_SYMBOLS,
+        pad_ranges={c.value: category_range(c) for c in rules.categories},
+        token_most={f.key: f.most for f in rules.city_fields},
+        play_errors=any(f.errors for f in play_fields),
+        **_board(catalog, form, city),
+    )
+    return page, status
+
+
+def _live_html(loaded: gamestate.Loaded, seat: int) -> dict[str, str]:
+    """The live score's two parts (the sticky bar's total, the breakdown) for the script."""
+    table = loaded.table
+    score = table.sheet.cities[seat] if table.sheet else None
+    context = {"table": table, "score": score, "problems": table.city_problems(seat), "seat": seat}
+    return {
+        "total": render_template("games/_city_total.html", **context),
+        "live": render_template("games/_city_score.html", **context),
+    }
