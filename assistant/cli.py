@@ -287,7 +287,7 @@ def _verdict(data: Any, where: str) -> dict[str, Any]:
         if via is not None:
             raise CliError(f"{where}: via: a power builds a card; ask about a card, not a stage.")
         return verdict_to_dict(can_build(game, seat, stage=True))
-    cid = catalog_for(game.edition).resolve_card(card) if isinstance(card, str) else None
+    cid = catalog_for(game.edition, game.expansions).resolve_card(card) if isinstance(card, str) else None
     if cid is None:
         raise CliError(f"{where}: card: unknown card {json.dumps(card)[:40]}.")
     return verdict_to_dict(can_build(game, seat, cid, via=via))
@@ -329,7 +329,7 @@ def cmd_free_city(args: argparse.Namespace) -> int:
         _fail(_game_error(args.game, exc))
     if not any(c.free_city for c in game.cities):
         _fail(f'{args.game}: this game has no Free City (a city with "free_city": true).')
-    catalog = catalog_for(game.edition)
+    catalog = catalog_for(game.edition, game.expansions)
     unknown = [card for card in hand if catalog.resolve_card(card) is None]
     if unknown:
         _fail(f"--hand: unknown card {unknown[0]!r}.")

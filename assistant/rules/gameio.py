@@ -56,7 +56,7 @@ __all__ = [
     "MAX_CARDS", "MAX_COINS", "MAX_DISCARD", "MAX_HAND", "MAX_NAME_LENGTH", "MAX_POINTS", "MAX_SHIELDS",
     "MAX_SYMBOLS", "MAX_TOKEN", "MAX_TOKENS", "MIN_MILITARY", "SYMBOL_FIELDS", "GameFormatError",
     "catalog_to_dict", "category_range", "city_to_dict", "clean_text", "detail_to_dict", "free_city_to_dict",
-    "game_to_dict", "parse_game", "payment_to_dict", "problem_to_dict", "render_english", "sheet_to_dict",
+    "game_to_dict", "parse_expansions", "parse_game", "payment_to_dict", "problem_to_dict", "render_english", "sheet_to_dict",
     "unsafe_text", "verdict_to_dict",
 ]  # fmt: skip
 
@@ -86,8 +86,9 @@ def _check_edition(edition: Any) -> None:
     _EDITIONS_SEEN.add(edition)  # editions are only ever added, never taken away
 
 
-def _expansions(raw: Any, edition: int) -> tuple[str, ...]:
-    """The game's ``expansions``: ids of the edition's expansions, in the edition's order."""
+def parse_expansions(raw: Any, edition: int) -> tuple[str, ...]:
+    """A game's ``expansions``: ids of the edition's expansions, in the edition's order
+    (GameFormatError naming ``expansions`` or the id refused)."""
     known = available_expansions(edition)
     if not isinstance(raw, list):
         raise GameFormatError(
@@ -182,7 +183,7 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     edition = data.get("edition", 1)
     if type(edition) is not int or edition not in _EDITIONS_SEEN:
         _check_edition(edition)
-    expansions = _expansions(data["expansions"], edition) if "expansions" in data else ()
+    expansions = parse_expansions(data["expansions"], edition) if "expansions" in data else ()
     catalog = catalog or catalog_for(edition, expansions)
     raw_cities = data.get("cities")
     if not isinstance(raw_cities, list):

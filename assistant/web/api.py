@@ -20,6 +20,7 @@ from ..rules.gameio import (
     catalog_to_dict,
     city_to_dict,
     game_to_dict,
+    parse_expansions,
     parse_game,
     sheet_to_dict,
     unsafe_text,
@@ -99,10 +100,23 @@ def _edition(value: Any) -> int:
     return number
 
 
+def _expansions(value: Any, edition: int) -> tuple[str, ...]:
+    """The expansions asked for: a list, or ids separated by commas (``leaders,cities``); a
+    400 naming ``expansions`` for one the edition does not have."""
+    asked = [x for x in value.replace(" ", "").split(",") if x] if isinstance(value, str) else value
+    try:
+        return parse_expansions(asked if asked is not None else [], edition)
+    except GameFormatError as exc:
+        raise ApiError(400, render_text(exc.message), "expansions") from None
+
+
 @bp.get("/catalog")
 def catalog() -> Response:
-    """Every card and wonder of an edition (``?edition=N``, the first by default)."""
-    return jsonify(catalog_to_dict(catalog_for(_edition(request.args.get("edition", "1"))), render_text))
+    """Every card and wonder of an edition (``?edition=N``, the first by default) with the
+    expansions named (``&expansions=leaders,cities``)."""
+    edition = _edition(request.args.get("edition", "1"))
+    expansions = _expansions(request.args.get("expansions", ""), edition)
+    return jsonify(catalog_to_dict(catalog_for(edition, expansions), render_text))
 
 
 @bp.post("/score")
@@ -142,7 +156,7 @@ def can_build() -> Response:
     if not stage:
         if not isinstance(card, str):
             raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
-        cid = catalog_for(game.edition).resolve_card(card)
+        cid = catalog_for(game.edition, game.expansions).resolve_card(card)
         if cid is None:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
         verdict = adjudicate(game, seat, cid, via=via)
@@ -172,7 +186,7 @@ def free_city() -> Response:
         or len(hand) > MAX_HAND
     ):
         raise ApiError(400, _('"hand" lists the ids of the cards its holder may give the Free City.'), "hand")
-    catalog = catalog_for(game.edition)
+    catalog = catalog_for(game.edition, game.expansions)
     for index, card in enumerate(hand):
         if catalog.resolve_card(card) is None:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), f"hand[{index}]")
@@ -191,7 +205,8 @@ def military() -> Response:
     from ..rules.military import conflict_tokens
 
     data = _body()
-    rules = catalog_for(_edition(data.get("edition", 1))).rules  # its ages and table sizes
+    edition = _edition(data.get("edition", 1))
+    rules = catalog_for(edition, _expansions(data.get("expansions"), edition)).rules  # its ages, table sizes
     age = data.get("age")
     shields = data.get("shields")
     if not isinstance(age, int) or isinstance(age, bool) or not 1 <= age <= rules.ages:
