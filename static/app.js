@@ -98,6 +98,14 @@
     };
     setup.addEventListener("input", named); named();
   }
+  // New game: ticking an expansion sets the form up for it at once (its seats, its boards),
+  // keeping the names typed: the same post as the button the page shows without the script.
+  var setUpFor = setup && $("#expansions .apply", setup);
+  if (setUpFor) {
+    $$("#expansions input[type=checkbox]", setup).forEach(function (box) {
+      box.addEventListener("change", function () { setUpFor.click(); });
+    });
+  }
 
   // Card pickers: the chips of what is held, and of what chains free from it.
   var pickers = function (form, name) {
