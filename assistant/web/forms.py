@@ -53,6 +53,17 @@ class MultiCheckboxField(SelectMultipleField):
         pass
 
 
+class ExpansionsField(MultiCheckboxField):
+    """The expansions a table plays: each box one of the edition's expansions; an id the
+    edition lacks (a hand-made link or form) is refused, named."""
+
+    def pre_validate(self, form: Any) -> None:
+        known = {choice.value for choice in self.choices or []}
+        for value in self.data or []:
+            if value not in known:
+                raise ValidationError(_l("This edition has no expansion “%(id)s”.", id=value[:40]))
+
+
 class SeatForm(PlainForm):
     """One seat at the table: a name, the wonder board in front of it and its side."""
 
@@ -69,7 +80,7 @@ class NewGameForm(FlaskForm):
 
     title = StringField(_l("Name of the game (optional)"), validators=[Optional(), Length(max=80)])
     edition = SelectField(_l("Edition"), default="1")
-    expansions = MultiCheckboxField(_l("Expansions"))
+    expansions = ExpansionsField(_l("Expansions"))
     mode = HiddenField(default="cards")
     table = HiddenField()
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)

@@ -76,7 +76,6 @@ def _new_game_form(catalog: Catalog) -> NewGameForm:
     form.expansions.choices = choice_list(
         (x, expansion_rules(catalog.edition, x).name) for x in available_expansions(catalog.edition)
     )
-    form.expansions.data = list(catalog.expansions)
     wonders = choice_list([("", _("Wonder…"))] + [(w.id, w.short_name) for w in catalog.wonders])
     sides = choice_list([(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")])
     for seat in [*(s.form for s in form.seats.entries), form.free_city.form]:
@@ -89,6 +88,7 @@ def _first_look(form: NewGameForm, catalog: Catalog, table: Any) -> None:
     """The form as a link opens it: the mode asked, a table's players seated as last time."""
     form.mode.data = "pad" if request.args.get("mode") == "pad" else "cards"
     form.edition.data = str(catalog.edition)
+    form.expansions.data = list(catalog.expansions)
     if table is not None:
         form.table.data = table.token
         for seat, name in zip(form.seats.entries, groups.usual_seats(table), strict=False):

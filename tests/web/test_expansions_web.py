@@ -1,0 +1,102 @@
+"""The web app with an expansion: the toy edition's Festival (a colour, a category, a card
+without an age and a city field of its own) chosen at set-up, typed on a city's page,
+scored on the scoreboard, and named through the JSON API."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import TOY_EDITION
+from tests.web.test_games import city_form, stored
+
+SEATS = {f"seats-{i}-player": name for i, name in enumerate(["Ana", "Bo", "Cy", "Di", "Ed"])}
+
+
+def _seat_fields(page: str) -> list[str]:
+    return re.findall(r'name="(seats-\d+-player)"', page)
+
+
+def test_the_new_game_form_offers_the_editions_expansions_one_tap_each(nocsrf_client):
+    page = nocsrf_client.get(f"/new?edition={TOY_EDITION}").get_data(as_text=True)
+    assert re.findall(r'name="expansions" type="checkbox" value="([a-z]+)"', page) == ["festival", "parade"]
+    assert "Starting coins: 5." in page and len(_seat_fields(page)) == 4
+    assert 'name="expansions"' not in nocsrf_client.get("/new?edition=1").get_data(as_text=True)
+
+
+def test_choosing_an_expansion_changes_the_seats_the_coins_and_the_boards(nocsrf_client):
+    page = nocsrf_client.get(f"/new?edition={TOY_EDITION}&expansions=festival").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*value="festival"', page)
+    assert len(_seat_fields(page)) == 5 and "Starting coins: 7." in page
+    assert 'value="toy-carousel"' in page  # the expansion's board can be picked
+
+
+def test_setting_the_game_up_for_an_expansion_without_javascript_keeps_the_names(nocsrf_client):
+    data = {
+        "edition": str(TOY_EDITION),
+        "expansions": "festival",
+        "change": "1",
+        **dict(list(SEATS.items())[:2]),
+    }
+    response = nocsrf_client.post("/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and 'value="Ana"' in page and 'value="Bo"' in page
+    assert len(_seat_fields(page)) == 5
+
+
+def test_an_unknown_expansion_is_refused_beside_the_field(nocsrf_client):
+    data = {"edition": str(TOY_EDITION), "expansions": "fiesta", "deal": "y", **SEATS}
+    response = nocsrf_client.post("/new", data=data)
+    assert response.status_code == 400 and "no expansion “fiesta”" in response.get_data(as_text=True)
+
+
+def _festival_game(client) -> str:
+    data = {"edition": str(TOY_EDITION), "expansions": "festival", "deal": "y", **SEATS}
+    response = client.post("/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def test_a_festival_game_is_stored_with_its_expansion_and_five_cities_of_seven_coins(nocsrf_client):
+    token = _festival_game(nocsrf_client)
+    game = nocsrf_client.get(f"/api/v1/games/{token}").get_json()["game"]
+    assert game["expansions"] == ["festival"] and [c["coins"] for c in game["cities"]] == [7] * 5
+
+
+def test_a_city_types_its_garlands_and_the_scoreboard_counts_the_festival_row(nocsrf_app, nocsrf_client):
+    token = _festival_game(nocsrf_client)
+    page = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    assert 'name="garlands"' in page and 'value="toy-juggler"' in page  # its field and its silver card
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[0].data)
+    form = city_form(city, row.cities[0].version, garlands="3", cards=["toy-juggler"])
+    response = nocsrf_client.post(f"/g/{token}/city/0", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    saved = stored(nocsrf_app, token).cities[0].data
+    assert saved["garlands"] == 3 and saved["cards"] == ["toy-juggler"]
+    board = nocsrf_client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    ana = board.split('id="row-0"')[1].split('id="row-1"')[0]
+    assert "Festival: 9" in ana  # 3 garlands × 2 and the Juggler's 3
+
+
+def test_too_many_garlands_are_refused_beside_the_field_and_nothing_is_lost(nocsrf_app, nocsrf_client):
+    token = _festival_game(nocsrf_client)
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[0].data)
+    response = nocsrf_client.post(
+        f"/g/{token}/city/0", data=city_form(city, row.cities[0].version, garlands="99", coins="12")
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'value="12"' in page and "Garlands" in page
+    assert stored(nocsrf_app, token).cities[0].version == row.cities[0].version
+
+
+def test_the_api_names_the_expansions_of_a_catalog_and_of_a_military_count(nocsrf_client):
+    catalog = nocsrf_client.get(f"/api/v1/catalog?edition={TOY_EDITION}&expansions=festival").get_json()
+    assert catalog["expansions"] == ["festival"]
+    assert any(card["id"] == "toy-juggler" and card["age"] is None for card in catalog["cards"])
+    refused = nocsrf_client.get(f"/api/v1/catalog?edition={TOY_EDITION}&expansions=fiesta")
+    assert refused.status_code == 400 and refused.get_json()["field"] == "expansions"
+    body = {"edition": TOY_EDITION, "age": 1, "shields": [1, 2, 3, 4, 5]}
+    assert nocsrf_client.post("/api/v1/military", json=body).status_code == 400  # four seats at most
+    answer = nocsrf_client.post("/api/v1/military", json={**body, "expansions": ["festival"]})
+    assert answer.status_code == 200 and len(answer.get_json()["tokens"]) == 5
