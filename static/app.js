@@ -106,6 +106,13 @@
       box.addEventListener("change", function () { setUpFor.click(); });
     });
   }
+  // Pads: another edition or expansion shows at once the players it seats and its expansions.
+  var padsForm = $("#pads");
+  if (padsForm) {
+    $$("select[name=edition], input[name=expansions]", padsForm).forEach(function (input) {
+      input.addEventListener("change", function () { padsForm.submit(); });
+    });
+  }
 
   // Card pickers: the chips of what is held, and of what chains free from it.
   var pickers = function (form, name) {

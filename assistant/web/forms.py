@@ -248,6 +248,7 @@ class PadsForm(FlaskForm):
         csrf = False  # a GET form that only downloads a PDF
 
     edition = SelectField(_l("Edition"), default="1")
+    expansions = ExpansionsField(_l("Expansions"))
     paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
     # The choices are the edition's player counts (set by the view with ``rules``); a count
     # the edition does not allow is refused beside the field, never a server error.

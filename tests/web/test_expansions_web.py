@@ -4,7 +4,10 @@ scored on the scoreboard, and named through the JSON API."""
 
 from __future__ import annotations
 
+import io
 import re
+
+from pypdf import PdfReader
 
 from tests.conftest import TOY_EDITION
 from tests.web.test_games import city_form, stored
@@ -100,3 +103,26 @@ def test_the_api_names_the_expansions_of_a_catalog_and_of_a_military_count(nocsr
     assert nocsrf_client.post("/api/v1/military", json=body).status_code == 400  # four seats at most
     answer = nocsrf_client.post("/api/v1/military", json={**body, "expansions": ["festival"]})
     assert answer.status_code == 200 and len(answer.get_json()["tokens"]) == 5
+
+
+def _players_offered(page: str) -> list[str]:
+    return re.findall(r'value="(\d+)"', page.split('name="players"')[1].split("</select>")[0])
+
+
+def test_blank_pads_of_an_edition_with_an_expansion_seat_its_players_and_print_its_row(nocsrf_client):
+    page = nocsrf_client.get(f"/pads?edition={TOY_EDITION}").get_data(as_text=True)
+    assert re.findall(r'name="expansions" type="checkbox" value="([a-z]+)"', page) == ["festival", "parade"]
+    assert _players_offered(page) == ["3", "4"]
+    page = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=festival").get_data(as_text=True)
+    assert _players_offered(page) == ["3", "4", "5"]
+    assert 'name="expansions"' not in nocsrf_client.get("/pads?edition=1").get_data(as_text=True)
+    response = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=festival&players=5&submit=1")
+    assert response.mimetype == "application/pdf"
+    text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    assert "with Festival (tests)" in text and "Festival" in text.replace("with Festival (tests)", "")
+
+
+def test_pads_for_an_expansion_the_edition_lacks_are_refused_beside_the_boxes(nocsrf_client):
+    response = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=fiesta&players=4&submit=1")
+    page = response.get_data(as_text=True)
+    assert response.mimetype == "text/html" and "no expansion “fiesta”" in page

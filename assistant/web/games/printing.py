@@ -6,7 +6,7 @@ from flask import Response, abort, render_template, request
 from flask_babel import get_locale
 from wtforms.fields.choices import SelectChoice
 
-from ...rules.catalog import available_editions
+from ...rules.catalog import available_editions, available_expansions, expansion_rules
 from .. import gamestate
 from ..forms import PadsForm, SheetForm, choice_list
 from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
@@ -83,44 +83,65 @@ def print_sheet(token: str) -> str:
 
 @bp.get("/pads")
 def pads() -> str | Response:
-    """Blank score pads: choose the paper, the players, how many per page and the language."""
+    """Blank score pads: choose the edition and its expansions, the paper, the players, how
+    many per page and the language."""
     from ...pdf import loopback_link
 
+    form = _pads_form()
+    qr_url = absolute("games.new_game")
+    if request.args.get("submit") is not None and form.validate():
+        return _pads_pdf(form, qr_url if form.qr.data else None)
+    return render_template(
+        "games/pads.html", form=form, qr_url=qr_url, dead_qr=loopback_link(qr_url), pad_orders=_pad_orders()
+    )
+
+
+def _pads_form() -> PadsForm:
+    """The pads form as the link asks: the edition's expansions offered, and the player
+    counts of the edition with the expansions ticked (those of the first edition while the
+    edition asked for is unknown)."""
     form = PadsForm(request.args)
     editions = available_editions()
     form.edition.choices = choice_list([(n, gamestate.catalog_for(n).rules.name) for n in editions])
     edition = edition_asked(form.edition.data)
-    rules = gamestate.catalog_for(edition).rules if edition else None
-    form.set_edition(rules, rules or gamestate.catalog_for(editions[0]).rules)
+    shown = edition or editions[0]
+    known = available_expansions(shown)
+    form.expansions.choices = choice_list((x, expansion_rules(shown, x).name) for x in known)
+    ticked = [x for x in known if x in (form.expansions.data or ())]
+    rules = gamestate.catalog_for(edition, ticked).rules if edition else None
+    form.set_edition(rules, rules or gamestate.catalog_for(shown).rules)
     form.lang.choices = _language_choices()
     if not request.args.get("lang"):
         form.lang.data = _reader_language()
-    qr_url = absolute("games.new_game")
-    if request.args.get("submit") is not None and form.validate():
-        from flask_babel import force_locale, gettext, ngettext
+    return form
 
-        from ...pdf import score_pad_pdf
 
-        with force_locale(form.lang.data):
-            pdf = score_pad_pdf(
-                int(form.players.data),
-                paper=form.paper.data,
-                per_page=int(form.per_page.data),
-                url=qr_url if form.qr.data else None,
-                order=form.order.data,
-                gettext=gettext,
-                ngettext=ngettext,
-                lang=form.lang.data,
-                edition=int(form.edition.data),
-            )
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'
-        return response
-    # Each edition's own pad, row by row (the 2010 pad puts science last, the 2020 pad the guilds).
-    pad_orders = [
+def _pads_pdf(form: PadsForm, url: str | None) -> Response:
+    from flask_babel import force_locale, gettext, ngettext
+
+    from ...pdf import score_pad_pdf
+
+    with force_locale(form.lang.data):
+        pdf = score_pad_pdf(
+            int(form.players.data),
+            paper=form.paper.data,
+            per_page=int(form.per_page.data),
+            url=url,
+            order=form.order.data,
+            gettext=gettext,
+            ngettext=ngettext,
+            lang=form.lang.data,
+            edition=int(form.edition.data),
+            expansions=tuple(form.expansions.data or ()),
+        )
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = 'inline; filename="7wonders-score-pads.pdf"'
+    return response
+
+
+def _pad_orders() -> list[tuple[str, str]]:
+    """Each edition's own pad, row by row (the 2010 pad puts science last, the 2020 pad the guilds)."""
+    return [
         (rules.name, ", ".join(render_text(rules.category_name(c)) for c in rules.score_pad))
         for rules in (gamestate.catalog_for(n).rules for n in available_editions())
     ]
-    return render_template(
-        "games/pads.html", form=form, qr_url=qr_url, dead_qr=loopback_link(qr_url), pad_orders=pad_orders
-    )
