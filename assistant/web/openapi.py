@@ -104,7 +104,6 @@ def _without(edition: int, expansion: str) -> dict[str, Any]:
 def _expansion_rules(edition: int) -> list[dict[str, Any]]:
     """A game holds an expansion's cards, boards, rows and fields only when it plays it, and
     seats more players than its edition only with an expansion that allows them."""
-    base = catalog_for(edition)
     checks: list[dict[str, Any]] = []
     for expansion in available_expansions(edition):
         alone = catalog_for(edition, [expansion])
@@ -124,8 +123,15 @@ def _expansion_rules(edition: int) -> list[dict[str, Any]]:
             "discard": {"items": {"not": {"enum": cards or [""]}}},
         }
         checks.append({"if": _without(edition, expansion), "then": {"properties": game}})
+    return checks + _seat_limits(edition, "cities")
+
+
+def _seat_limits(edition: int, listing: str) -> list[dict[str, Any]]:
+    """A body of the edition lists (under ``listing``) at most as many cities as its edition
+    seats, more only with an expansion that allows them."""
+    checks: list[dict[str, Any]] = []
     limits = sorted({catalog_for(edition, [e]).rules.max_players for e in available_expansions(edition)})
-    for most in [base.rules.max_players, *limits]:
+    for most in [catalog_for(edition).rules.max_players, *limits]:
         larger = [
             e for e in available_expansions(edition) if catalog_for(edition, [e]).rules.max_players > most
         ]
@@ -133,7 +139,7 @@ def _expansion_rules(edition: int) -> list[dict[str, Any]]:
             checks.append(
                 {
                     "if": {"allOf": [_without(edition, e) for e in larger]},
-                    "then": {"properties": {"cities": {"maxItems": most}}},
+                    "then": {"properties": {listing: {"maxItems": most}}},
                 }
             )
     return checks
@@ -421,6 +427,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     "description": "The shields of each city in seating order: as many cities as the edition seats.",
                 },
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
+                "expansions": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "The expansions played (absent: none): the seats they allow.",
+                },
             },
             "allOf": [
                 {
@@ -428,8 +439,13 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     "then": {
                         "properties": {
                             "age": {"enum": list(range(1, cat.rules.ages + 1))},
-                            "shields": {"minItems": _fewest_cities(cat), "maxItems": cat.rules.max_players},
-                        }
+                            "shields": {
+                                "minItems": _fewest_cities(cat),
+                                "maxItems": _full(cat.edition).rules.max_players,
+                            },
+                        },
+                        # More seats than the edition's only with an expansion that allows them.
+                        **({"allOf": limits} if (limits := _seat_limits(cat.edition, "shields")) else {}),
                     },
                 }
                 for cat in (catalog_for(e) for e in editions)
@@ -910,7 +926,18 @@ PATHS: dict[str, Any] = {
                     "required": False,
                     "schema": {"type": "integer", "default": 1},
                     "description": "The edition (1, the default, or 2 for the 2020 game).",
-                }
+                },
+                {
+                    "name": "expansions",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string"},
+                    "description": (
+                        "The expansions played, as ids of the edition's expansions separated by commas"
+                        " (absent: none): their cards, wonders, colours and categories are added."
+                        " An id the edition lacks is refused (400, field expansions)."
+                    ),
+                },
             ],
             "responses": {"200": _json(_ref("Catalog"), "The catalog."), "400": ERROR},
         },

@@ -149,6 +149,9 @@ def test_the_military_request_takes_each_editions_ages_and_table_sizes(client):
         ({"age": 3, "shields": [1, 2, 3], "edition": 2}, True),
         ({"age": 4, "shields": [1, 2, 3], "edition": TOY_EDITION}, True),  # the toy edition has four
         ({"age": 1, "shields": [1, 2, 3, 4, 5], "edition": TOY_EDITION}, False),  # and 3 or 4 players
+        ({"age": 1, "shields": [1, 2, 3, 4, 5], "edition": TOY_EDITION, "expansions": ["festival"]}, True),
+        ({"age": 1, "shields": [0] * 6, "edition": TOY_EDITION, "expansions": ["festival"]}, False),
+        ({"age": 1, "shields": [0] * 6, "edition": TOY_EDITION, "expansions": ["festival", "parade"]}, True),
         ({"age": 5, "shields": [1, 2, 3], "edition": TOY_EDITION}, False),
         ({"age": 1, "shields": [1, 2, 3, 100]}, False),
     ]
