@@ -4,7 +4,7 @@ Creates a scratch SQLite database with one realistic 7-player game, then times t
 Flask test client (no network: the time is the server's) a visit of a city's page and a
 save of that city as the page's script posts it (the whole form, answered in JSON), the
 first of each and the median of the next ones. The card picker's tiles are rendered once
-per process and language (``templating._TILES``), so only the first visit renders them.
+per app and language (``app.extensions["tiles"]``), so only the first visit renders them.
 Run by hand or in CI's report:
 
     .venv/bin/python bench/bench_city_page.py [--repeat 30] [--database URL]

@@ -102,15 +102,16 @@ def minus(value: int) -> str:
     return str(value).replace("-", "\u2212")
 
 
-_TILES: dict[tuple[object, ...], Markup] = {}
-_TILES_LIMIT = 8192
+TILES_LIMIT = 8192
+"""The most rendered tiles an app keeps (``app.extensions["tiles"]``) before starting over."""
 
 
 def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) -> Markup:
     """A card picker's tile, rendered once per language and state and then reused.
 
     A city page draws some 75 tiles; rendering each (cost icons, the effect in words) was
-    most of the page's server time, and a tile depends only on these few things.
+    most of the page's server time, and a tile depends only on these few things. The tiles
+    are kept on the app (``app.extensions["tiles"]``, made by :func:`init_app`).
     """
     from flask import current_app
     from flask_babel import get_locale
@@ -126,12 +127,13 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
         checked,
         built,
     )
-    html = _TILES.get(key)
+    tiles: dict[tuple[object, ...], Markup] = current_app.extensions["tiles"]
+    html = tiles.get(key)
     if html is None:
-        if len(_TILES) >= _TILES_LIMIT:
-            _TILES.clear()
+        if len(tiles) >= TILES_LIMIT:
+            tiles.clear()
         macros = current_app.jinja_env.get_template("_macros.html").module
-        html = _TILES[key] = Markup(macros.tile(tile, catalog, name, checked, built))  # type: ignore[attr-defined]
+        html = tiles[key] = Markup(macros.tile(tile, catalog, name, checked, built))  # type: ignore[attr-defined]
     return html
 
 
@@ -160,6 +162,7 @@ def editions() -> list[tuple[int, str]]:
 
 
 def init_app(app: Flask) -> None:
+    app.extensions["tiles"] = {}  # the card pickers' rendered tiles (see cached_tile)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["format_date_short"] = lambda day: format_date(day, "short")

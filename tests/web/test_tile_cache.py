@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from assistant.web import templating
 from tests.web.worked_games import three
 
 
@@ -23,9 +22,9 @@ class CountingTiles(dict):
 
 
 @pytest.fixture
-def tiles(monkeypatch) -> CountingTiles:
+def tiles(nocsrf_app, monkeypatch) -> CountingTiles:
     counting = CountingTiles()
-    monkeypatch.setattr(templating, "_TILES", counting)
+    monkeypatch.setitem(nocsrf_app.extensions, "tiles", counting)
     return counting
 
 
