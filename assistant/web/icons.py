@@ -44,6 +44,8 @@ _ICONS: dict[str, str] = {
     "science": '<path d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM10.5 2h3l.5 2.6 2.2.9 2.2-1.5 2.1 2.1-1.5 2.2.9 2.2 2.6.5v3l-2.6.5-.9 2.2 1.5 2.2-2.1 2.1-2.2-1.5-2.2.9-.5 2.6h-3l-.5-2.6-2.2-.9-2.2 1.5-2.1-2.1 1.5-2.2-.9-2.2L2 13.5v-3l2.6-.5.9-2.2L4 5.6l2.1-2.1 2.2 1.5 2.2-.9z" fill="#3c9a4a" fill-rule="evenodd"/>',
     "commercial": '<path d="M9 2h6v3l2 2v3l-1 1 2 9H6l2-9-1-1V7l2-2z" fill="#d9a520"/>',
     "guilds": '<path d="M12 2 21 7v10l-9 5-9-5V7z" fill="#7b4aa8"/><path d="M12 7l1.5 3.2 3.5.4-2.6 2.4.7 3.5L12 14.8 8.9 16.5l.7-3.5L7 10.6l3.5-.4z" fill="#e6d6f3"/>',
+    # a category drawn by no icon of its own (an expansion's): a disc in the category's colour
+    "category": '<circle cx="12" cy="12" r="8.5" style="fill: var(--cat, currentColor)"/>',
     "shield": '<path d="M12 2 20 5v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" fill="#c0392b"/>',
 }
 _ICONS["wonder-category"] = _ICONS["wonder"]
@@ -75,6 +77,12 @@ def icon(name: str, label: str | None = None, size: int = 20, cls: str = "icon")
         f'<svg class="{escape(cls)}" width="{int(size)}" height="{int(size)}"{accessible}>{title}'
         f'<use href="#i-{name}"/></svg>'
     )
+
+
+def category_icon(category: str, label: str | None = None, size: int = 20) -> Markup:
+    """A score category's icon; a category with none of its own (an expansion's) gets a disc
+    in its colour, the ``--cat`` of the element it is in (``.cat-<id>``, from the palette)."""
+    return icon(category if category in _ICONS else "category", label, size)
 
 
 def inline(name: str, size: int = 20) -> Markup:

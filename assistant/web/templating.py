@@ -168,6 +168,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["format_date_short"] = lambda day: format_date(day, "short")
     app.jinja_env.globals.update(
         icon=icons.icon,
+        category_icon=icons.category_icon,
         icon_sprite=icons.sprite,
         seating=icons.seating,
         describe_effects=describe_effects,

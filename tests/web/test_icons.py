@@ -29,3 +29,24 @@ def test_each_label_and_language_has_its_own_icon():
     assert icon("coin", "Coins", 14) is icon("coin", "Coins", 14)
     assert 'aria-label="Monedas"' in icon("coin", "Monedas", 14)
     assert 'aria-label="Coins"' in icon("coin", "Coins", 14)
+
+
+def test_a_category_without_an_icon_of_its_own_gets_a_disc_in_its_colour():
+    from assistant.web.icons import category_icon, sprite
+
+    assert category_icon("military", "Military", 14) == icon("military", "Military", 14)
+    assert category_icon("festival", "Festival", 14) == icon("category", "Festival", 14) != ""
+    assert 'id="i-category"' in sprite() and "var(--cat, currentColor)" in sprite()
+
+
+def test_every_category_chip_on_a_festival_scoreboard_is_drawn(nocsrf_client):
+    import re
+
+    from tests.conftest import TOY_EDITION
+
+    data = {"edition": str(TOY_EDITION), "expansions": "festival", "deal": "y"}
+    data |= {f"seats-{i}-player": name for i, name in enumerate(["Ana", "Bo", "Cy"])}
+    token = nocsrf_client.post("/new", data=data).headers["Location"].rsplit("/", 1)[-1]
+    board = nocsrf_client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    festival = re.search(r'<div class="detail-block cat-festival" id="d-0-festival">\s*<h3>(.*?)</h3>', board)
+    assert festival and '<use href="#i-category"/>' in festival.group(1)
