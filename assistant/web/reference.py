@@ -13,6 +13,7 @@ from ..rules.catalog import fold as _fold
 from ..rules.components import Card, Ruling
 from ..rules.describe import describe_effects
 from ..rules.gameio import GameFormatError, parse_game
+from ..rules.model import Game
 from . import gamestate
 from .forms import BuildQueryForm, choice_list
 from .i18n import render_text
@@ -193,52 +194,58 @@ def city_build(token: str, seat: int) -> tuple[str, int] | str:
     loaded = gamestate.load(token)
     if loaded.game is None or seat < 0 or seat >= len(loaded.game.cities):
         abort(404)
-    catalog = loaded.catalog
-    city = loaded.game.cities[seat]
+    catalog, city = loaded.catalog, loaded.game.cities[seat]
     held = set(city.cards or ())
-    data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
     playing = loaded.game.age  # the table says the age: the hand holds only its cards
-    age = playing or _age_arg(current_age(data, held, catalog), catalog)
+    age = playing or _age_arg(current_age(_with_conflicts(loaded), held, catalog), catalog)
     ways = _ways(city, catalog)
     via = request.args.get("via") if request.args.get("via") in ways else None
+    form = _build_form(catalog, city.coins)
+    game = _with_coins(loaded.game, seat, form.coins.data)
+    hand = [c for c in form.hand.data or [] if c not in held]
+    stage = bool(form.stage.data) and via is None
+    results = verdicts_for(game, seat, hand, stage, catalog, via) if hand or form.stage.data else None
+    if via == "discard":
+        groups = _pile_groups(game, catalog, held)
+    else:
+        groups = _hand_groups(catalog, len(game.cities), age, held)
+    context = {"loaded": loaded, "seat": seat, "form": form, "results": results, "ways": ways, "via": via}
+    return _build_page(
+        "reference/city_build.html", game, seat, catalog, **context,
+        age=age, fixed_age=playing, groups=groups, hand=set(hand), held=held,
+    )  # fmt: skip
+
+
+def _build_form(catalog: Catalog, coins: int) -> BuildQueryForm:
+    """The hand asked about (any structure of the catalog) and the coins the city has now
+    (the stored coins unless a valid number is given)."""
     form = BuildQueryForm(request.args)
     form.hand.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
     if form.coins.data is None or not form.coins.validate(form):
-        form.coins.data = city.coins
-    game = loaded.game
-    results = None
-    hand = [c for c in form.hand.data or [] if c not in held]
-    if hand or form.stage.data:
-        cities = list(game.cities)
-        cities[seat] = dataclasses.replace(city, coins=form.coins.data)
-        game = dataclasses.replace(game, cities=tuple(cities))
-        results = verdicts_for(game, seat, hand, bool(form.stage.data) and via is None, catalog, via)
-    if via == "discard":  # the hand is the discard pile, of every age
-        pile = set(game.discard)
-        groups = [
-            gamestate.ColourGroup(g.color, tiles)
-            for g in gamestate.picker(catalog, len(game.cities), held | pile)
-            if (tiles := tuple(t for t in g.tiles if t.card.id in pile))
-        ]
-    else:
-        groups = _hand_groups(catalog, len(game.cities), age, held)
-    return _build_page(
-        "reference/city_build.html",
-        game,
-        seat,
-        catalog,
-        loaded=loaded,
-        seat=seat,
-        form=form,
-        results=results,
-        age=age,
-        fixed_age=playing,
-        ways=ways,
-        via=via,
-        groups=groups,
-        hand=set(hand),
-        held=held,
-    )
+        form.coins.data = coins
+    return form
+
+
+def _with_conflicts(loaded: gamestate.Loaded) -> dict[str, Any]:
+    """A stored game's data with the conflicts its ages handed out (they tell the age)."""
+    return {**loaded.data, "conflicts": loaded.row.conflicts or {}}
+
+
+def _with_coins(game: Game, seat: int, coins: int) -> Game:
+    """The game with the city at ``seat`` holding ``coins`` (the coins a player says it has now)."""
+    cities = list(game.cities)
+    cities[seat] = dataclasses.replace(cities[seat], coins=coins)
+    return dataclasses.replace(game, cities=tuple(cities))
+
+
+def _pile_groups(game: Game, catalog: Catalog, held: set[str]) -> list[Any]:
+    """The discard pile's cards, of every age, by colour (the hand of a build from the discard)."""
+    pile = set(game.discard)
+    return [
+        gamestate.ColourGroup(g.color, tiles)
+        for g in gamestate.picker(catalog, len(game.cities), held | pile)
+        if (tiles := tuple(t for t in g.tiles if t.card.id in pile))
+    ]
 
 
 def _ways(city: Any, catalog: Catalog) -> dict[str, Any]:
@@ -257,9 +264,6 @@ def _ways(city: Any, catalog: Catalog) -> dict[str, Any]:
 @bp.get("/g/<token>/free-city")
 def free_city(token: str) -> tuple[str, int] | str:
     """The two-player variant: which card its holder gives the Free City, and what it does with it."""
-    from ..rules.errors import HandError
-    from ..rules.freecity import free_city_play
-
     loaded = gamestate.load(token)
     game = loaded.game
     seat = next((i for i, c in enumerate(game.cities) if c.free_city), None) if game else None
@@ -267,34 +271,30 @@ def free_city(token: str) -> tuple[str, int] | str:
         abort(404)
     catalog = loaded.catalog
     held = set(game.cities[seat].cards or ())
-    data = {**loaded.data, "conflicts": loaded.row.conflicts or {}}
-    age = _age_arg(current_age(data, held, catalog), catalog)
+    age = _age_arg(current_age(_with_conflicts(loaded), held, catalog), catalog)
     hand = [c for c in request.args.getlist("hand") if catalog.has_card(c)]
-    play = refused = None
-    try:
-        play = free_city_play(game, hand, catalog) if hand else None
-    except HandError as exc:  # a card that cannot have been dealt to the Free City: say why
-        refused = exc
+    play, refused = _free_city_play(game, hand, catalog)
     groups = _hand_groups(catalog, len(game.cities), age, held)
     shown = {t.card.id for g in groups for t in g.tiles}
-    template = (
-        "reference/_free_city_answer.html" if request.args.get("partial") else "reference/free_city.html"
-    )
+    partial = request.args.get("partial")
     return render_template(
-        template,
-        loaded=loaded,
-        seat=seat,
-        catalog=catalog,
-        play=play,
-        refused=refused,
-        age=age,
-        groups=groups,
-        hand=set(hand),
-        held=held,
-        stage=False,
-        show_stage=False,
+        "reference/_free_city_answer.html" if partial else "reference/free_city.html",
+        loaded=loaded, seat=seat, catalog=catalog, play=play, refused=refused, age=age, groups=groups,
+        hand=set(hand), held=held, stage=False, show_stage=False,
         other_ages_hand=[c for c in hand if c not in shown],
-    )
+    )  # fmt: skip
+
+
+def _free_city_play(game: Game, hand: list[str], catalog: Catalog) -> tuple[Any, Exception | None]:
+    """What the Free City plays from ``hand`` (None for no hand), or why the hand cannot be
+    its (a card that cannot have been dealt to it)."""
+    from ..rules.errors import HandError
+    from ..rules.freecity import free_city_play
+
+    try:
+        return (free_city_play(game, hand, catalog) if hand else None), None
+    except HandError as exc:
+        return None, exc
 
 
 SCRATCH_SEATS = ("me", "left", "right")
@@ -304,41 +304,14 @@ SCRATCH_SEATS = ("me", "left", "right")
 def can_build() -> tuple[str, int] | str:
     """The adjudicator without a game: your city and your two neighbours, then your hand."""
     catalog = edition_catalog()
-    args = request.args
-    cities: list[dict[str, Any]] = []
-    # Three distinct boards of the edition to start from (the first edition: Rhodes, Alexandria, Giza).
-    ids = [w.id for w in catalog.wonders]
-    boards = dict(
-        zip(SCRATCH_SEATS, ("rhodes", "alexandria", "giza") if "giza" in ids else ids, strict=False)
-    )
-    for key in SCRATCH_SEATS:
-        cities.append(
-            {
-                "player": {"me": _("You"), "left": _("Left neighbour"), "right": _("Right neighbour")}[key],
-                "wonder": args.get(f"{key}_wonder") or boards[key],
-                "side": args.get(f"{key}_side") or "A",
-                "stages": _int(args.get(f"{key}_stages"), 0),
-                "coins": _int(args.get(f"{key}_coins"), catalog.rules.starting_coins),
-                "cards": [c for c in args.getlist(f"{key}_cards") if c],
-            }
-        )
+    cities = _scratch_cities(request.args, catalog)
     # Seating: me, then my left neighbour (next clockwise), then my right neighbour.
-    data = {"edition": catalog.edition, "cities": cities}
-    error = None
-    results = None
-    game = None
-    try:
-        game = parse_game(data)
-    except GameFormatError as exc:
-        error = exc
+    game, error = _parsed({"edition": catalog.edition, "cities": cities})
     held = set(cities[0]["cards"])
     age = _age_arg(current_age({}, held, catalog), catalog)
-    hand = [c for c in args.getlist("hand") if c and c not in held]
-    stage = bool(args.get("stage"))
-    if game is not None and (hand or stage):
-        results = verdicts_for(game, 0, hand, stage, catalog)
+    hand = [c for c in request.args.getlist("hand") if c and c not in held]
+    stage = bool(request.args.get("stage"))
     most = catalog.rules.max_players  # every card a table of the edition can hold
-    all_groups = gamestate.picker(catalog, most, set())
     return _build_page(
         "reference/can_build.html",
         game,
@@ -348,15 +321,45 @@ def can_build() -> tuple[str, int] | str:
         seats=SCRATCH_SEATS,
         error=render_text(error.message) if error else None,
         error_field=error.field if error else None,
-        results=results,
+        results=verdicts_for(game, 0, hand, stage, catalog) if game is not None and (hand or stage) else None,
         hand=set(hand),
         held=held,
         stage=stage,
         age=age,
-        all_groups=all_groups,
+        all_groups=gamestate.picker(catalog, most, set()),
         groups=_hand_groups(catalog, most, age, held),
         status=400 if error else 200,
     )
+
+
+def _scratch_cities(args: Any, catalog: Catalog) -> list[dict[str, Any]]:
+    """The three cities the scratch adjudicator's form describes, as the game format has them
+    (three distinct boards of the edition to start from; the first edition's: Rhodes,
+    Alexandria, Giza)."""
+    ids = [w.id for w in catalog.wonders]
+    boards = dict(
+        zip(SCRATCH_SEATS, ("rhodes", "alexandria", "giza") if "giza" in ids else ids, strict=False)
+    )
+    names = {"me": _("You"), "left": _("Left neighbour"), "right": _("Right neighbour")}
+    return [
+        {
+            "player": names[key],
+            "wonder": args.get(f"{key}_wonder") or boards[key],
+            "side": args.get(f"{key}_side") or "A",
+            "stages": _int(args.get(f"{key}_stages"), 0),
+            "coins": _int(args.get(f"{key}_coins"), catalog.rules.starting_coins),
+            "cards": [c for c in args.getlist(f"{key}_cards") if c],
+        }
+        for key in SCRATCH_SEATS
+    ]
+
+
+def _parsed(data: dict[str, Any]) -> tuple[Game | None, GameFormatError | None]:
+    """The game of ``data``, or the error that names what is wrong with it."""
+    try:
+        return parse_game(data), None
+    except GameFormatError as exc:
+        return None, exc
 
 
 def _int(value: str | None, default: int) -> int:
