@@ -157,7 +157,10 @@ def _military(catalog: Catalog) -> ConflictTokensField:
         (ConflictTokensField,),
         {"victories": rules.victory_tokens, "defeat": rules.defeat_token},
     )
-    return field_class(type("MilitaryForm", (PlainForm,), counts), _l("Conflict tokens"))
+    field: ConflictTokensField = field_class(
+        type("MilitaryForm", (PlainForm,), counts), _l("Conflict tokens")
+    )
+    return field
 
 
 def _categories(catalog: Catalog) -> NumbersField:
@@ -277,7 +280,7 @@ def _leaf(node: Any) -> Field:
     """The input that shows a container's error: a count's first field, a list's first entry."""
     while isinstance(node, FormField | FieldList):
         node = node.entries[0] if isinstance(node, FieldList) else next(iter(node.form))
-    return node  # type: ignore[no-any-return]
+    return node
 
 
 def field_at(form: CityForm, path: tuple[str | int, ...]) -> Field:
@@ -299,7 +302,7 @@ def field_at(form: CityForm, path: tuple[str | int, ...]) -> Field:
     if node is form:
         return form.player
     if isinstance(node, ConflictTokensField):  # tokens that cannot be: beside the defeats
-        return node.form.defeats  # type: ignore[no-any-return]
+        return node.form.defeats
     return _leaf(node)
 
 

@@ -55,7 +55,7 @@ class EncryptedCookieSessionInterface(SecureCookieSessionInterface):
 
     salt = "cookie-session-encrypted"  # a cookie from before (plain JSON) fails the signature: empty
 
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:  # type: ignore[override]
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         if not app.secret_key:
             return None
         cached = app.extensions.get("session_serializer")
@@ -68,7 +68,7 @@ class EncryptedCookieSessionInterface(SecureCookieSessionInterface):
             )
             cached = (app.secret_key, serializer)
             app.extensions["session_serializer"] = cached
-        return cached[1]  # type: ignore[no-any-return]
+        return cached[1]
 
 
 def init_app(app: Flask) -> None:

@@ -60,10 +60,11 @@ def respond(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Outcom
 def _merged_message(outcome: Saved, catalog: Catalog) -> str | None:
     if not outcome.merged:
         return None
-    return _(
+    message: str = _(
         "Saved, with what another phone changed meanwhile (%(fields)s).",
         fields=field_names(outcome.merged, catalog),
     )
+    return message
 
 
 def _saved_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
@@ -120,7 +121,7 @@ def _refused_page(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: 
 
 
 def _locked_message() -> str:
-    return _("This game is locked: nothing can change any more.")
+    return str(_("This game is locked: nothing can change any more."))
 
 
 def _locked_json(loaded: gamestate.Loaded, seat: int, form: CityForm, outcome: Any) -> Answer:
