@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_scoring import realistic_table  # noqa: E402
 
 from assistant.rules.gameio import game_to_dict, parse_game  # noqa: E402
+from assistant.tables import record_of  # noqa: E402
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -41,13 +42,12 @@ REGULARS = ["Ana", "Bartek", "Şule", "Jiwoo", "Marta", "Pau", "Dae", "Núria"]
 
 def seed(app, games: int, rng: random.Random) -> str:
     from assistant.store import games as store
-    from assistant.store import groups as repo
-    from assistant.web import gamestate
+    from assistant.store import tables as repo
     from assistant.web.db import get_session
 
     with app.app_context():
         session = get_session()
-        group = repo.create_group(session, "Bench club")
+        group = repo.create_table(session, "Bench club")
         start = datetime(2020, 1, 2, 20, tzinfo=UTC)
         for n in range(games):
             game = realistic_table(rng, "tokens")
@@ -56,10 +56,10 @@ def seed(app, games: int, rng: random.Random) -> str:
             game = replace(game, cities=tuple(replace(c, player=names[i]) for i, c in enumerate(game.cities)))
             data = game_to_dict(game)
             row = store.create_game(
-                session, data, group_id=group.id, created_at=start + timedelta(days=2 * n)
+                session, data, table_id=group.id, created_at=start + timedelta(days=2 * n)
             )
             if n < games - 3:  # the last three are still being played
-                store.set_locked(session, row, True, record=gamestate.record_of(parse_game(data), "cards"))
+                store.set_locked(session, row, True, record=record_of(parse_game(data), "cards"))
         return group.token
 
 
@@ -93,15 +93,14 @@ def timed(client, url: str, repeat: int) -> tuple[float, float]:
 def change(app, token: str) -> None:
     """A change to the table, as at a game night: its newest game locked, or opened again."""
     from assistant.store import games as store
-    from assistant.store import groups as repo
-    from assistant.web import gamestate
+    from assistant.store import tables as repo
     from assistant.web.db import get_session
 
     with app.app_context():
         session = get_session()
         newest = repo.games_of(session, repo.by_token(session, token))[0]
         row = store.by_edit_token(session, newest.edit_token)
-        record = None if row.locked else gamestate.record_of(parse_game(store.game_dict(row)), row.mode)
+        record = None if row.locked else record_of(parse_game(store.game_dict(row)), row.mode)
         store.set_locked(session, row, not row.locked, record=record)
 
 
@@ -111,7 +110,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
     options = parser.parse_args()
-    from assistant.web.groups import _HISTORY, _RECORDS, _STATS
 
     with tempfile.TemporaryDirectory() as folder:
         app = scratch_app(folder, options.database)
@@ -132,8 +130,7 @@ def main() -> None:
             ("table page, one year", f"/t/{token}?since=2021-01-01&until=2021-12-31"),
             ("new game at the table", f"/new?table={token}"),
         ):
-            for cache in (_STATS, _HISTORY, _RECORDS):  # a process that has read nothing yet
-                cache.clear()
+            app.extensions["tables"].clear()  # a process that has read nothing yet
             cold, _ = timed(client, path, 0)
             change(app, token)
             gc.collect()

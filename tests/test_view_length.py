@@ -28,7 +28,9 @@ def views() -> dict[str, int]:
     for path in sorted(WEB.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.FunctionDef) and _is_view(node):
-                found[f"{path.relative_to(WEB)}:{node.name}"] = (node.end_lineno or node.lineno) - node.lineno + 1
+                found[f"{path.relative_to(WEB)}:{node.name}"] = (
+                    (node.end_lineno or node.lineno) - node.lineno + 1
+                )
     return found
 
 

@@ -27,7 +27,7 @@ from typing import Any, Final, Literal, cast
 from sqlalchemy import CursorResult, Result, bindparam, false, or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session, selectinload
 
-from .models import CityRow, GameRow, GroupRow, utcnow
+from .models import CityRow, GameRow, TableRow, utcnow
 
 TOKEN_BYTES = 18  # 144 bits: unguessable links
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers on PostgreSQL
@@ -95,11 +95,11 @@ def create_game(
     mode: str = "cards",
     title: str | None = None,
     language: str | None = None,
-    group_id: int | None = None,
+    table_id: int | None = None,
     created_at: datetime | None = None,
 ) -> GameRow:
     """Store a game given in the game format (already checked by the caller), in a table
-    when ``group_id`` is given (``created_at``: when it was played, for an import)."""
+    when ``table_id`` is given (``created_at``: when it was played, for an import)."""
     now = utcnow()
     row = GameRow(
         edit_token=new_token(),
@@ -113,7 +113,7 @@ def create_game(
         version=1,
         created_at=created_at or now,
         updated_at=now,
-        group_id=group_id,
+        table_id=table_id,
     )
     row.play = play_of(game)
     row.play_version = 1
@@ -121,11 +121,11 @@ def create_game(
         CityRow(seat=i, data=city, version=1, updated_at=now) for i, city in enumerate(game["cities"])
     ]
     session.add(row)
-    if group_id is not None:
+    if table_id is not None:
         session.execute(
-            update(GroupRow)
-            .where(GroupRow.id == group_id)
-            .values(version=GroupRow.version + 1)
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(version=TableRow.version + 1)
             .execution_options(synchronize_session=False)
         )
     session.commit()
@@ -360,11 +360,11 @@ def set_locked(
             )
             .execution_options(synchronize_session=False)
         )
-        if row.group_id is not None:
+        if row.table_id is not None:
             session.execute(
-                update(GroupRow)
-                .where(GroupRow.id == row.group_id)
-                .values(version=GroupRow.version + 1)
+                update(TableRow)
+                .where(TableRow.id == row.table_id)
+                .values(version=TableRow.version + 1)
                 .execution_options(synchronize_session=False)
             )
         _reread(session, row)

@@ -40,10 +40,11 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    group_id: Mapped[int | None] = mapped_column(
-        ForeignKey("groups.id", ondelete="SET NULL"), nullable=True, index=True
+    table_id: Mapped[int | None] = mapped_column(
+        "group_id", ForeignKey("groups.id", ondelete="SET NULL"), nullable=True, index=True
     )
-    """The table (group of players) the game belongs to, if any."""
+    """The table (the players who play together) the game belongs to, if any (the SQL names
+    say *group*, the word the first migrations used)."""
     locked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The final scores kept when the game was locked (for the statistics; see assistant.stats)."""
@@ -70,7 +71,7 @@ class CityRow(Base):
     game: Mapped[GameRow] = relationship(back_populates="cities")
 
 
-class GroupRow(Base):
+class TableRow(Base):
     """A table: people who play together and keep their games' history."""
 
     __tablename__ = "groups"
@@ -82,20 +83,20 @@ class GroupRow(Base):
     """Bumped when a game joins, leaves, is locked or opened again, or a name changes."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    names: Mapped[list[GroupNameRow]] = relationship(
-        back_populates="group", order_by="GroupNameRow.key", cascade="all, delete-orphan"
+    names: Mapped[list[TableNameRow]] = relationship(
+        back_populates="table", order_by="TableNameRow.key", cascade="all, delete-orphan"
     )
 
 
-class GroupNameRow(Base):
+class TableNameRow(Base):
     """A spelling of a player's name at a table, and the name it is shown as (merge, rename)."""
 
     __tablename__ = "group_names"
     __table_args__ = (UniqueConstraint("group_id", "key", name="uq_group_names_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column("group_id", ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     key: Mapped[str] = mapped_column(String(160))
     name: Mapped[str] = mapped_column(String(40))
 
-    group: Mapped[GroupRow] = relationship(back_populates="names")
+    table: Mapped[TableRow] = relationship(back_populates="names")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 
+from .. import tables as service
 from ..rules.catalog import available_editions, catalog_for
+from ..rules.cityformat import squeeze
 from ..rules.gameio import (
     MAX_HAND,
     MAX_SHIELDS,
@@ -28,9 +30,11 @@ from ..rules.gameio import (
 )
 from ..rules.validate import refuse_same_names
 from ..store import games as store
-from . import gamestate
+from ..store import tables as repo
+from . import gamestate, tables
 from .db import get_session
 from .i18n import render_text
+from .urls import absolute
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -51,6 +55,30 @@ def _api_error(exc: ApiError) -> tuple[Response, int]:
         body["field"] = exc.field
     body.update(exc.extra)
     return jsonify(body), exc.status
+
+
+# The store's refusals of a write, each answered one way wherever it is raised: 409, the
+# field named (the one the request was changing), the version to read again.
+
+
+@bp.errorhandler(store.StaleCity)
+def _stale_city(exc: store.StaleCity) -> tuple[Response, int]:
+    message = _("This city changed since you read it: read the game again and re-apply your change.")
+    return _api_error(ApiError(409, message, "version", current_version=exc.current_version))
+
+
+@bp.errorhandler(store.StalePlay)
+def _stale_play(exc: store.StalePlay) -> tuple[Response, int]:
+    message = _("The age or the discard pile changed since you read them: read the game again.")
+    return _api_error(ApiError(409, message, "version", current_version=exc.current_version))
+
+
+@bp.errorhandler(store.GameLocked)
+def _locked(_exc: store.GameLocked) -> tuple[Response, int]:
+    field = "city" if request.view_args and "seat" in request.view_args else "age"
+    return _api_error(
+        ApiError(409, _("The game is locked: nothing can change any more."), field, locked=True)
+    )
 
 
 def _body() -> dict[str, Any]:
@@ -142,27 +170,31 @@ def can_build() -> Response:
         raise ApiError(
             400, _('"city" is the index of a city, 0 to %(last)d.', last=len(game.cities) - 1), "city"
         )
-    stage = data.get("stage", False)
+    stage, via = _build_question(data)
+    if stage:
+        return jsonify(verdict_to_dict(adjudicate(game, seat, stage=True), render_text))
     card = data.get("card")
+    if not isinstance(card, str):
+        raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
+    cid = catalog_for(game.edition, game.expansions).resolve_card(card)
+    if cid is None:
+        raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
+    return jsonify(verdict_to_dict(adjudicate(game, seat, cid, via=via), render_text))
+
+
+def _build_question(data: dict[str, Any]) -> tuple[bool, str | None]:
+    """Whether a can-build request asks about the next stage, and through which power."""
+    stage = data.get("stage", False)
     if stage is not True and stage is not False:
         raise ApiError(400, _('"stage" is true or false.'), "stage")
-    if stage and card is not None:
+    if stage and data.get("card") is not None:
         raise ApiError(400, _("Ask about a card or the next stage, not both."), "card")
     via = data.get("via")
     if via is not None and via not in ("discard", "free-build"):
         raise ApiError(400, _('"via" is "discard" or "free-build" (or absent).'), "via")
     if via is not None and stage:
         raise ApiError(400, _('"via" builds a card through a power: ask about a card, not a stage.'), "via")
-    if not stage:
-        if not isinstance(card, str):
-            raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
-        cid = catalog_for(game.edition, game.expansions).resolve_card(card)
-        if cid is None:
-            raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
-        verdict = adjudicate(game, seat, cid, via=via)
-    else:
-        verdict = adjudicate(game, seat, stage=True)
-    return jsonify(verdict_to_dict(verdict, render_text))
+    return stage, via
 
 
 @bp.post("/free-city")
@@ -233,14 +265,6 @@ def military() -> Response:
 # --- stored games --------------------------------------------------------------------------------
 
 
-def _link(endpoint: str, **values: Any) -> str:
-    """An absolute link: on ``PUBLIC_URL`` when set, else on the (trusted) request host."""
-    base = current_app.config.get("PUBLIC_URL")
-    if base:
-        return str(base).rstrip("/") + url_for(endpoint, **values)
-    return url_for(endpoint, _external=True, **values)
-
-
 def _public(row: Any, *, editable: bool = True) -> dict[str, Any]:
     """A stored game's answer. A locked game's ``scores`` are its record (kept at the lock);
     when today's scoring differs from it, ``scored_today`` says what it makes of the game.
@@ -254,7 +278,7 @@ def _public(row: Any, *, editable: bool = True) -> dict[str, Any]:
     kept = gamestate.kept_record(row, game)
     # A game that does not read (and has no record to show) answers 400, naming the field.
     sheet = kept.sheet if kept is not None else score_game(game if game is not None else _game(data))
-    link = _link
+    link = absolute
 
     body = {
         "game": data,
@@ -275,14 +299,14 @@ def _public(row: Any, *, editable: bool = True) -> dict[str, Any]:
 
 
 def _table_of(row: Any, editable: bool) -> dict[str, Any] | None:
-    from ..store.models import GroupRow
+    from ..store.models import TableRow
 
-    group = get_session().get(GroupRow, row.group_id) if row.group_id is not None else None
-    if group is None:
+    table = get_session().get(TableRow, row.table_id) if row.table_id is not None else None
+    if table is None:
         return None
     if not editable:
-        return {"name": group.name}
-    return {"name": group.name, "token": group.token, "url": _link("groups.table", token=group.token)}
+        return {"name": table.name}
+    return {"name": table.name, "token": table.token, "url": absolute("tables.table", token=table.token)}
 
 
 @bp.post("/games")
@@ -299,19 +323,19 @@ def create_game() -> tuple[Response, int]:
             400, _('"title" is a text of at most 80 characters, without control characters.'), "title"
         )
     pad = any(c.is_pad_entry for c in game.cities)
-    group = _group(data["table"]) if isinstance(data.get("table"), str) else None
-    if "table" in data and group is None:
+    table = _table(data["table"]) if isinstance(data.get("table"), str) else None
+    if "table" in data and table is None:
         raise ApiError(400, _('"table" is the token of a table.'), "table")
     row = store.create_game(
         get_session(),
         game_to_dict(game),
         mode="pad" if pad else "cards",
         title=title,
-        group_id=group.id if group is not None else None,
+        table_id=table.id if table is not None else None,
     )
     body = _public(row)
     body["token"] = row.edit_token
-    body["edit_url"] = _link("games.game", token=row.edit_token)
+    body["edit_url"] = absolute("games.game", token=row.edit_token)
     response = jsonify(body)
     response.headers["Location"] = url_for("api.read_game", token=row.edit_token)
     return response, 201
@@ -352,19 +376,7 @@ def replace_play(token: str) -> Response:
     play = {k: data[k] for k in store.PLAY_KEYS if data.get(k) is not None}
     game_data = {k: v for k, v in store.game_dict(row).items() if k not in store.PLAY_KEYS}
     game = _game({**game_data, **play})
-    try:
-        store.set_play(get_session(), row, store.play_of(game_to_dict(game)), version)
-    except store.StalePlay as exc:
-        raise ApiError(
-            409,
-            _("The age or the discard pile changed since you read them: read the game again."),
-            "version",
-            current_version=exc.current_version,
-        ) from None
-    except store.GameLocked:
-        raise ApiError(
-            409, _("The game is locked: nothing can change any more."), "age", locked=True
-        ) from None
+    store.set_play(get_session(), row, store.play_of(game_to_dict(game)), version)
     response = jsonify(_public(row))
     response.headers["ETag"] = f'"{store.state_version(row)}"'
     return response
@@ -383,36 +395,27 @@ def replace_city(token: str, seat: int) -> Response:
     city = data.get("city")
     if not isinstance(city, dict):
         raise ApiError(400, _('Give the new city under "city", in the game format.'), "city")
+    normalised = _city_replacing(row, seat, city)
+    store.replace_city(get_session(), row, seat, normalised, version)
+    # ``row`` now holds the state this save produced: every city's version and the lock.
+    response = jsonify(_public(row))
+    response.headers["ETag"] = f'"{store.state_version(row)}"'
+    return response
+
+
+def _city_replacing(row: Any, seat: int, city: dict[str, Any]) -> dict[str, Any]:
+    """The city as stored once it replaces the one at ``seat``, read with the game around
+    it (400 naming the field: ``city.coins`` for one of its own, ``cities[j]...`` else)."""
     game_data = store.game_dict(row)
     game_data["cities"][seat] = city
     try:
         game = parse_game(game_data)
         refuse_same_names(game, seat)
     except GameFormatError as exc:
-        field = (
-            exc.field.replace(f"cities[{seat}]", "city", 1)
-            if exc.field.startswith(f"cities[{seat}]")
-            else exc.field
-        )
+        own = exc.path[:2] == ("cities", seat)
+        field = exc.field.replace(f"cities[{seat}]", "city", 1) if own else exc.field
         raise ApiError(400, render_text(exc.message), field) from None
-    normalised = city_to_dict(game.cities[seat])
-    try:
-        store.replace_city(get_session(), row, seat, normalised, version)
-    except store.StaleCity as exc:
-        raise ApiError(
-            409,
-            _("This city changed since you read it: read the game again and re-apply your change."),
-            "version",
-            current_version=exc.current_version,
-        ) from None
-    except store.GameLocked:
-        raise ApiError(
-            409, _("The game is locked: nothing can change any more."), "city", locked=True
-        ) from None
-    # ``row`` now holds the state this save produced: every city's version and the lock.
-    response = jsonify(_public(row))
-    response.headers["ETag"] = f'"{store.state_version(row)}"'
-    return response
+    return city_to_dict(game.cities[seat])
 
 
 @bp.post("/games/<token>/lock")
@@ -427,46 +430,45 @@ def lock_game(token: str) -> Response:
         if not isinstance(locked, bool):
             raise ApiError(400, _('"locked" is true or false.'), "locked")
     game, _error = gamestate.read(store.game_dict(row))
-    record = gamestate.record_of(game, row.mode) if locked and game is not None else None
+    record = service.record_of(game, row.mode) if locked and game is not None else None
     store.set_locked(get_session(), row, locked, record=record)
     return jsonify(_public(row))
 
 
-# --- tables (groups that play together) -------------------------------------------------------------
+# --- tables (the people who play together) ---------------------------------------------------------
 
 
-def _group(token: str) -> Any:
-    from ..store import groups as repo
-
-    group = repo.by_token(get_session(), token)
-    if group is None:
+def _table(token: str) -> Any:
+    table = repo.by_token(get_session(), token)
+    if table is None:
         raise ApiError(404, _("No table at this token."), "table")
-    return group
+    return table
 
 
-def _public_group(group: Any) -> dict[str, Any]:
+def _public_table(table: Any) -> dict[str, Any]:
     return {
-        "token": group.token,
-        "name": group.name,
-        "version": group.version,
-        "url": _link("groups.table", token=group.token),
+        "token": table.token,
+        "name": table.name,
+        "version": table.version,
+        "url": absolute("tables.table", token=table.token),
     }
 
 
-@bp.post("/tables")
-def create_table() -> tuple[Response, int]:
-    """Start a table: a group that plays together and keeps its games' history."""
-    from ..store import groups as repo
-
-    data = _body() if request.content_length else {}
+def _table_name(data: dict[str, Any]) -> str | None:
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or len(name) > 80 or unsafe_text(name)):
         raise ApiError(
             400, _('"name" is a text of at most 80 characters, without control characters.'), "name"
         )
-    group = repo.create_group(get_session(), name)
-    response = jsonify(_public_group(group))
-    response.headers["Location"] = url_for("api.read_table", table=group.token)
+    return name
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Start a table: the people who play together, keeping their games' history."""
+    table = repo.create_table(get_session(), _table_name(_body() if request.content_length else {}))
+    response = jsonify(_public_table(table))
+    response.headers["Location"] = url_for("api.read_table", table=table.token)
     return response, 201
 
 
@@ -482,84 +484,76 @@ def _api_day(name: str) -> Any:
         raise ApiError(400, _('"%(name)s" is a date, as 2026-12-01.', name=name), name) from None
 
 
+def _query() -> str:
+    q = request.args.get("q", "")
+    if len(q) > tables.MAX_QUERY or unsafe_text(q):
+        raise ApiError(
+            400,
+            _('"q" is a text of at most %(n)d characters, without control characters.', n=tables.MAX_QUERY),
+            "q",
+        )
+    return q.strip()
+
+
 @bp.get("/tables/<table>")
 def read_table(table: str) -> Response:
     """A table: its games (newest first) and its statistics. ``?since=&until=&edition=``
     choose the games of both; ``?q=`` finds games by a player's name or a title (the games
     only: the statistics are the period's and edition's, whoever played)."""
     from ..stats import stats_to_dict
-    from . import groups
 
-    group = _group(table)
+    found = _table(table)
     since, until = _api_day("since"), _api_day("until")
     edition = _edition(request.args["edition"]) if "edition" in request.args else None
-    q = request.args.get("q", "")
-    if len(q) > groups.MAX_QUERY or unsafe_text(q):
-        raise ApiError(
-            400,
-            _('"q" is a text of at most %(n)d characters, without control characters.', n=groups.MAX_QUERY),
-            "q",
-        )
-    past = groups.history(group)
-    stats = groups.group_stats(past, since, until, edition)
-    games = []
-    board = _link("games.scoreboard", token="TOKEN")  # one URL built, the others from it
-    for line in groups.matching(past, q.strip(), since, until, edition):
-        item = groups.game_item(line, past.names, when=False)
-        games.append(
-            {
-                "played_on": line.created_at.date().isoformat(),
-                "title": line.title,
-                "edition": line.edition,
-                "locked": line.locked,
-                "view_token": line.view_token,
-                "view_url": board.replace("TOKEN", line.view_token),
-                "winners": item["winners"],
-                "cities": [
-                    {"player": c["player"], "total": c["total"], "rank": c["rank"]} for c in item["cities"]
-                ],
-            }
-        )
-    return jsonify({"table": _public_group(group), "games": games, "stats": stats_to_dict(stats)})
+    q = _query()
+    past = tables.history(found)
+    stats = tables.stats_of(past, since, until, edition)
+    board = absolute("games.scoreboard", token="TOKEN")  # one URL built, the others from it
+    games = [_listed(line, past, board) for line in tables.matching(past, q, since, until, edition)]
+    return jsonify({"table": _public_table(found), "games": games, "stats": stats_to_dict(stats)})
+
+
+def _listed(line: Any, past: Any, board: str) -> dict[str, Any]:
+    """A game as a table's answer lists it (``board``: a scoreboard's URL, ``TOKEN`` in it)."""
+    item = tables.game_item(line, past.names, when=False)
+    return {
+        "played_on": line.created_at.date().isoformat(),
+        "title": line.title,
+        "edition": line.edition,
+        "locked": line.locked,
+        "view_token": line.view_token,
+        "view_url": board.replace("TOKEN", line.view_token),
+        "winners": item["winners"],
+        "cities": [{"player": c["player"], "total": c["total"], "rank": c["rank"]} for c in item["cities"]],
+    }
 
 
 @bp.patch("/tables/<table>")
 def rename_table(table: str) -> Response:
     """Rename the table (``{"name": "Thursday club"}``; null or "" takes its name away)."""
-    from ..store import groups as repo
-
-    group = _group(table)
+    found = _table(table)
     data = _body()
     if "name" not in data:
         raise ApiError(400, _('Give the table\'s new "name" (null takes its name away).'), "name")
-    name = data["name"]
-    if name is not None and (not isinstance(name, str) or len(name) > 80 or unsafe_text(name)):
-        raise ApiError(
-            400, _('"name" is a text of at most 80 characters, without control characters.'), "name"
-        )
-    repo.rename_group(get_session(), group, name)
-    return jsonify(_public_group(group))
+    repo.rename_table(get_session(), found, _table_name(data))
+    return jsonify(_public_table(found))
 
 
 @bp.put("/tables/<table>/games/<token>")
 def add_to_table(table: str, token: str) -> Response:
     """Put a game (by its edit token) in the table."""
-    from ..store import groups as repo
-
-    group = _group(table)
+    found = _table(table)
     row = _editable(token)
-    repo.move_game(get_session(), row, group)
+    repo.move_game(get_session(), row, found)
     return jsonify(_public(row))
 
 
 @bp.delete("/tables/<table>/games/<token>")
 def remove_from_table(table: str, token: str) -> Response:
     """Take a game (by its edit token) out of the table."""
-    from ..store import groups as repo
-
-    group = _group(table)
+    found = _table(table)
     row = _editable(token)
-    if row.group_id != group.id:
+    if row.table_id != found.id:
         raise ApiError(404, _("This game is not in this table."), "token")
     repo.move_game(get_session(), row, None)
     return jsonify(_public(row))
@@ -569,19 +563,23 @@ def remove_from_table(table: str, token: str) -> Response:
 def table_names(table: str) -> Response:
     """Rename a player (``{"player": "Ana", "rename": "Ana María"}``) or merge two spellings
     (``{"player": "Anna", "merge_into": "Ana"}``)."""
-    from ..store import groups as repo
-    from . import groups
-
-    group = _group(table)
+    found = _table(table)
     data = _body()
     player = data.get("player")
     if not isinstance(player, str) or not player.strip():
         raise ApiError(400, _('"player" names a player of the table.'), "player")
-    past = groups.history(group)
-    stats = groups.group_stats(past)
-    found = groups.find_player(stats, past.names, player)
-    if found is None:
+    past = tables.history(found)
+    stats = tables.stats_of(past)
+    who = service.find_player(stats, past.names, player)
+    if who is None:
         raise ApiError(404, _("No player of this table is called %(name)s.", name=player[:40]), "player")
+    target = _new_name(data, stats, past, who)
+    repo.set_names(get_session(), found, [(k, target) for k in service.spellings_of(past, who.key)])
+    return read_table(table)
+
+
+def _new_name(data: dict[str, Any], stats: Any, past: Any, who: Any) -> str:
+    """The name a player's spellings take: a new one, or another player's (a merge)."""
     rename, into = data.get("rename"), data.get("merge_into")
     if (rename is None) == (into is None):
         raise ApiError(
@@ -590,22 +588,17 @@ def table_names(table: str) -> Response:
     if rename is not None:
         if not isinstance(rename, str) or not rename.strip() or len(rename) > 40 or unsafe_text(rename):
             raise ApiError(400, _('"rename" is a name of at most 40 characters.'), "rename")
-        target = " ".join(rename.split())
-    else:
-        other = groups.find_player(stats, past.names, into) if isinstance(into, str) else None
-        if other is None or other.key == found.key:
-            raise ApiError(400, _('"merge_into" names another player of the table.'), "merge_into")
-        target = other.name
-    repo.set_names(get_session(), group, [(k, target) for k in groups.spellings_of(past, found.key)])
-    return read_table(table)
+        return squeeze(rename)
+    other = service.find_player(stats, past.names, into) if isinstance(into, str) else None
+    if other is None or other.key == who.key:
+        raise ApiError(400, _('"merge_into" names another player of the table.'), "merge_into")
+    return str(other.name)
 
 
 @bp.get("/tables/<table>/export")
 def export_table(table: str) -> Response:
     """Every game of the table in the game format, with its date, title, lock and record."""
-    from . import groups
-
-    return jsonify(groups.export_of(_group(table)))
+    return jsonify(service.export_of(get_session(), _table(table), tables.caches()))
 
 
 @bp.post("/tables/<table>/import")
@@ -613,14 +606,12 @@ def import_table(table: str) -> tuple[Response, int]:
     """Import games into the table (its export, a list of games, or one game); a game the
     table already has is not imported again (``already_here``). 201 when some game was
     stored, 200 when every one was already here."""
-    from . import groups
-
-    group = _group(table)
+    found = _table(table)
     try:
-        done = groups.import_into(group, _body())
-    except groups.ImportRefused as exc:
-        raise ApiError(400, exc.message, "games") from None
-    body = {"imported": done.imported, "already_here": done.already_here, "table": _public_group(group)}
+        done = service.import_into(get_session(), found, _body())
+    except service.ImportRefused as exc:
+        raise ApiError(400, render_text(exc.message), "games") from None
+    body = {"imported": done.imported, "already_here": done.already_here, "table": _public_table(found)}
     return jsonify(body), 201 if done.imported else 200
 
 

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .lru import Lru
+from ..lru import Lru
 
 MAX_BOARDS = 512  # about 15 KB each, gzip included
 

@@ -195,7 +195,7 @@ def play_form_for(rules: EditionRules) -> type[PlayForm]:
     return type(f"PlayFormEdition{rules.edition}", (PlayForm,), {"age": age})
 
 
-class GroupForm(FlaskForm):
+class TableForm(FlaskForm):
     """Start a table (a group that plays together), or give it a name."""
 
     name = StringField(_l("Name of the table (optional)"), validators=[Optional(), Length(max=80)])

@@ -15,7 +15,7 @@ from ..rules.catalog import Catalog, catalog_for
 __all__ = [
     "Kept",
     "Loaded",
-    "TableScore",
+    "Standing",
     "catalog_for",
     "deal",
     "is_entered",
@@ -24,7 +24,7 @@ __all__ = [
     "picker",
     "read",
     "score",
-    "score_table",
+    "score_entered",
     "sheet_of_record",
 ]
 from ..rules.components import Card
@@ -65,12 +65,12 @@ class Loaded:
         return kept_record(self.row, self.game)
 
     @cached_property
-    def table(self) -> TableScore:
-        """The table's score as far as it is entered; a locked game's record when today's
+    def standing(self) -> Standing:
+        """The game's score as far as its cities are entered; a locked game's record when today's
         scoring differs from it."""
         if self.kept is not None:
-            return TableScore(self.kept.sheet, None, tuple(is_entered(c) for c in self.data["cities"]))
-        return score_table(self.data)
+            return Standing(self.kept.sheet, None, tuple(is_entered(c) for c in self.data["cities"]))
+        return score_entered(self.data)
 
     @cached_property
     def sheet(self) -> ScoreSheet | None:
@@ -101,15 +101,6 @@ def score(game: Game) -> ScoreSheet:
     from ..rules.scoring import score_game
 
     return score_game(game)
-
-
-def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What a locked game keeps: the summary the statistics read, and the whole sheet (its
-    explanations in English, as the JSON API gives them)."""
-    from ..stats import summary_of
-
-    sheet = sheet_to_dict(score(game))
-    return summary_of(sheet, pad=mode == "pad"), sheet
 
 
 # --- a locked game's record ----------------------------------------------------------------
@@ -251,12 +242,12 @@ def is_entered(city: dict[str, Any]) -> bool:
 
 
 @dataclass(frozen=True)
-class TableScore:
-    """The score of a table that may still be being entered.
+class Standing:
+    """The standing of a game whose cities may still be being entered.
 
     While some cities are not entered, no conflict tokens are worked out from the shields
     (a city nobody entered has no shields yet, so every neighbour would seem to beat it):
-    cities without tokens count none, and the page says the table is incomplete.
+    cities without tokens count none, and the page says the game is incomplete.
     """
 
     sheet: ScoreSheet | None
@@ -287,8 +278,8 @@ class TableScore:
         return tuple(p for p in self.problems if p.city in (seat, None))
 
 
-def score_table(data: dict[str, Any]) -> TableScore:
-    """Score a stored game as far as it is entered (see :class:`TableScore`)."""
+def score_entered(data: dict[str, Any]) -> Standing:
+    """Score a stored game as far as it is entered (see :class:`Standing`)."""
     cities = data.get("cities") or []
     entered = tuple(is_entered(c) for c in cities)
     if not all(entered):
@@ -299,7 +290,7 @@ def score_table(data: dict[str, Any]) -> TableScore:
         ]  # fmt: skip
         data = {**data, "cities": cities}
     game, error = read(data)
-    return TableScore(score(game) if game else None, error, entered)
+    return Standing(score(game) if game else None, error, entered)
 
 
 # --- the card picker ----------------------------------------------------------------------------

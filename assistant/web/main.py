@@ -15,11 +15,11 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def home() -> str:
     """The start page: new game, quick pad, this phone's tables and recent games, the rules corner."""
-    from .forms import GroupForm
-    from .groups import recent_tables
+    from .forms import TableForm
+    from .tables import recent_tables
 
     return render_template(
-        "home.html", recent=recent.recent_games(), tables=recent_tables(), table_form=GroupForm()
+        "home.html", recent=recent.recent_games(), tables=recent_tables(), table_form=TableForm()
     )
 
 

@@ -9,16 +9,16 @@ from pathlib import Path
 
 from assistant.rules.gameio import parse_game
 from assistant.store import games as store
-from assistant.store import groups as repo
-from assistant.store.models import GroupRow
-from assistant.web import gamestate
+from assistant.store import tables as repo
+from assistant.store.models import TableRow
+from assistant.tables import record_of
 from tests.conftest import make_test_app
 from tests.web.worked_games import three
 
 
-def _stored_version(factory, group_id: int) -> int:
+def _stored_version(factory, table_id: int) -> int:
     with factory() as fresh:
-        return fresh.get(GroupRow, group_id).version
+        return fresh.get(TableRow, table_id).version
 
 
 def test_a_change_made_while_another_was_made_elsewhere_moves_the_version_on_twice(
@@ -30,21 +30,21 @@ def test_a_change_made_while_another_was_made_elsewhere_moves_the_version_on_twi
     app = make_test_app(tmp_path, any_db_url)
     factory = app.extensions["db_sessions"]
     with factory() as here, factory() as elsewhere:
-        group = repo.create_group(here, "Thursday club")
-        row = store.create_game(elsewhere, three(), group_id=group.id)
+        group = repo.create_table(here, "Thursday club")
+        row = store.create_game(elsewhere, three(), table_id=group.id)
         here.refresh(group)
         read_at = group.version
-        store.set_locked(elsewhere, row, True, record=gamestate.record_of(parse_game(three()), "cards"))
+        store.set_locked(elsewhere, row, True, record=record_of(parse_game(three()), "cards"))
         assert _stored_version(factory, group.id) == read_at + 1
         repo.set_names(here, group, [("anna", "Ana")])
         assert _stored_version(factory, group.id) == read_at + 2
         assert group.version == read_at + 2  # read back, not the copy read before
         # The same for a rename and a game moved in, each after a change made elsewhere.
-        store.create_game(elsewhere, three(), group_id=group.id)
-        repo.rename_group(here, group, "Friday club")
+        store.create_game(elsewhere, three(), table_id=group.id)
+        repo.rename_table(here, group, "Friday club")
         assert group.version == _stored_version(factory, group.id) == read_at + 4
         other = store.create_game(elsewhere, three())
-        store.create_game(elsewhere, three(), group_id=group.id)
+        store.create_game(elsewhere, three(), table_id=group.id)
         repo.move_game(here, here.merge(other), group)
         assert group.version == _stored_version(factory, group.id) == read_at + 6
 

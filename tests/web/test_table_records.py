@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from assistant.store import groups as repo
-from assistant.web.lru import Lru
+from assistant.lru import Lru
+from assistant.store import tables as repo
 from tests.conftest import make_test_app
 from tests.web.worked_games import THREE_TOTALS, three
 

@@ -18,15 +18,15 @@ from .blueprint import bp
 def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
     from ...rules.scoring import tie_notes
 
-    table = loaded.table
-    sheet = table.sheet
+    standing = loaded.standing
+    sheet = standing.sheet
     order: list[int] = []
     if sheet:
         # Ranked players best first, then the Free City; cities nobody entered yet last.
         order = sorted(
             range(len(sheet.cities)),
             key=lambda s: (
-                not table.entered[s],
+                not standing.entered[s],
                 sheet.cities[s].rank is None,
                 -sheet.cities[s].total,
                 -sheet.cities[s].coins,
@@ -35,11 +35,11 @@ def _scoreboard_context(loaded: gamestate.Loaded) -> dict[str, Any]:
         )
     return {
         "loaded": loaded,
-        "table": table,
+        "standing": standing,
         "sheet": sheet,
         "order": order,
-        "ties": tie_notes(sheet) if sheet and table.complete else (),
-        "waiting": [loaded.row.cities[s].data.get("player", "") for s in table.waiting],
+        "ties": tie_notes(sheet) if sheet and standing.complete else (),
+        "waiting": [loaded.row.cities[s].data.get("player", "") for s in standing.waiting],
         "categories": loaded.catalog.rules.categories,
         "state": store.state_version(loaded.row),
         "poll_seconds": current_app.config["POLL_SECONDS"],

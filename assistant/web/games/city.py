@@ -188,7 +188,7 @@ def _render(
     pad = "categories" in city
     _set_choices(form, catalog, pad)
     held = frozenset(form.cards.data or [])
-    table = loaded.table
+    standing = loaded.standing
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
     page = render_template(
         "games/city.html",
@@ -197,9 +197,9 @@ def _render(
         city=city,
         form=form,
         pad=pad,
-        table=table,
-        score=table.sheet.cities[seat] if table.sheet else None,
-        problems=table.city_problems(seat),
+        standing=standing,
+        score=standing.sheet.cities[seat] if standing.sheet else None,
+        problems=standing.city_problems(seat),
         groups=gamestate.picker(catalog, len(loaded.data["cities"]), held),
         held=held,
         catalog=catalog,
@@ -221,9 +221,9 @@ def _render(
 
 def _live_html(loaded: gamestate.Loaded, seat: int) -> dict[str, str]:
     """The live score's two parts (the sticky bar's total, the breakdown) for the script."""
-    table = loaded.table
-    score = table.sheet.cities[seat] if table.sheet else None
-    context = {"table": table, "score": score, "problems": table.city_problems(seat), "seat": seat}
+    standing = loaded.standing
+    score = standing.sheet.cities[seat] if standing.sheet else None
+    context = {"standing": standing, "score": score, "problems": standing.city_problems(seat), "seat": seat}
     return {
         "total": render_template("games/_city_total.html", **context),
         "live": render_template("games/_city_score.html", **context),

@@ -15,7 +15,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from ... import jsonio
 from ...netaddr import is_unreachable_url
 from ...store import games as store
-from .. import gamestate, groups, recent
+from ...tables import record_of
+from .. import gamestate, recent, tables
 from ..db import get_session
 from ..forms import LockForm, MoveGameForm
 from ..urls import absolute
@@ -33,23 +34,23 @@ def game(token: str) -> str | WerkzeugResponse:
     return render_template(
         "games/game.html",
         loaded=loaded,
-        scored=loaded.table,
+        scored=loaded.standing,
         join_url=join_url,
         join_unreachable=is_unreachable_url(join_url),
         join_host=urlsplit(join_url).netloc,
         view_url=absolute("games.scoreboard", token=loaded.row.view_token),
         lock_form=LockForm(),
-        group=_group_of(loaded.row),
-        my_tables=groups.recent_tables(),
+        table=_table_of(loaded.row),
+        my_tables=tables.recent_tables(),
         move_form=MoveGameForm(),
     )
 
 
-def _group_of(row: Any) -> Any:
+def _table_of(row: Any) -> Any:
     """The table a game is kept at, if any."""
-    from ...store.models import GroupRow
+    from ...store.models import TableRow
 
-    return get_session().get(GroupRow, row.group_id) if row.group_id is not None else None
+    return get_session().get(TableRow, row.table_id) if row.table_id is not None else None
 
 
 @bp.get("/g/<token>/qr.svg")
@@ -75,7 +76,7 @@ def lock(token: str) -> str | WerkzeugResponse:
         locking = form.locked.data == "1"
         if locking and request.form.get("confirm") != "1":
             return render_template("games/lock.html", loaded=loaded, lock_form=form)
-        record = gamestate.record_of(loaded.game, loaded.row.mode) if locking and loaded.game else None
+        record = record_of(loaded.game, loaded.row.mode) if locking and loaded.game else None
         store.set_locked(get_session(), loaded.row, locking, record=record)
         flash(_("The game is locked.") if locking else _("The game is open again."), "ok")
     return redirect(url_for("games.scoreboard", token=token))

@@ -20,7 +20,8 @@ from ...rules.setup import Seat
 from ...rules.setup import new_game as set_up
 from ...rules.validate import refuse_same_names
 from ...store import games as store
-from .. import gamestate, groups, recent
+from ...store import tables as repo
+from .. import gamestate, recent, tables
 from ..db import get_session
 from ..forms import ImportForm, NewGameForm, SeatForm, choice_list, new_game_form_for
 from ..i18n import render_text
@@ -37,7 +38,7 @@ def new_game() -> Page:
     asked: MultiDict[str, str] = request.form if request.method == "POST" else request.args
     catalog = _catalog_asked(asked)
     form = _new_game_form(catalog)
-    table = groups.repo.by_token(get_session(), form.table.data or request.args.get("table", ""))
+    table = repo.by_token(get_session(), form.table.data or request.args.get("table", ""))
     if request.method == "GET":
         _first_look(form, catalog, table)
     if request.form.get("change") or not form.validate_on_submit():
@@ -53,7 +54,7 @@ def new_game() -> Page:
         mode=form.mode.data,
         title=(form.title.data or "").strip() or None,
         language=str(get_locale() or "en"),
-        group_id=table.id if table is not None else None,
+        table_id=table.id if table is not None else None,
     )
     recent.remember(row.edit_token)
     return redirect(url_for("games.game", token=row.edit_token))
@@ -91,7 +92,7 @@ def _first_look(form: NewGameForm, catalog: Catalog, table: Any) -> None:
     form.expansions.data = list(catalog.expansions)
     if table is not None:
         form.table.data = table.token
-        for seat, name in zip(form.seats.entries, groups.usual_seats(table), strict=False):
+        for seat, name in zip(form.seats.entries, tables.usual_seats(table), strict=False):
             seat.form.player.data = name
 
 
@@ -101,8 +102,8 @@ def _new_game_page(form: NewGameForm, catalog: Catalog, table: Any, status: int)
         form=form,
         pad=form.mode.data == "pad",
         catalog=catalog,
-        group=table,
-        known_players=groups.usual_players(table) if table is not None else [],
+        table=table,
+        known_players=tables.usual_players(table) if table is not None else [],
     ), status
 
 

@@ -1,4 +1,4 @@
-"""The tables (groups that play together) repository: create, find, the games of a table,
+"""The tables (people who play together) repository: create, find, the games of a table,
 moving a game in or out, and the players' names (merge, rename).
 
 A table's ``version`` is bumped by every change that can change its page or statistics
@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .games import clean_title, game_dict, is_token, new_token, transaction
-from .models import GameRow, GroupNameRow, GroupRow, utcnow
+from .models import GameRow, TableNameRow, TableRow, utcnow
 
-MAX_GROUP_GAMES = 100_000
+MAX_TABLE_GAMES = 100_000
 
 
 class GameLine(NamedTuple):
@@ -37,65 +37,65 @@ class GameLine(NamedTuple):
     summary: dict[str, Any] | None
 
 
-def create_group(session: Session, name: str | None = None) -> GroupRow:
-    row = GroupRow(token=new_token(), name=clean_title(name), version=1, created_at=utcnow())
+def create_table(session: Session, name: str | None = None) -> TableRow:
+    row = TableRow(token=new_token(), name=clean_title(name), version=1, created_at=utcnow())
     session.add(row)
     session.commit()
     return row
 
 
-def by_token(session: Session, token: str) -> GroupRow | None:
+def by_token(session: Session, token: str) -> TableRow | None:
     if not is_token(token):
         return None
-    return session.execute(select(GroupRow).where(GroupRow.token == token)).scalar_one_or_none()
+    return session.execute(select(TableRow).where(TableRow.token == token)).scalar_one_or_none()
 
 
-def bump(session: Session, group_id: int | None) -> int | None:
+def bump(session: Session, table_id: int | None) -> int | None:
     """Mark the table changed (inside the caller's transaction): ``version = version + 1``
     in the database, never a number computed from a copy read earlier (two changes at once
     would end on the same version, and a statistics cache keyed by it would serve the
     older one). Answers the version this change produced."""
-    if group_id is None:
+    if table_id is None:
         return None
     return session.execute(
-        update(GroupRow)
-        .where(GroupRow.id == group_id)
-        .values(version=GroupRow.version + 1)
-        .returning(GroupRow.version)
+        update(TableRow)
+        .where(TableRow.id == table_id)
+        .values(version=TableRow.version + 1)
+        .returning(TableRow.version)
         .execution_options(synchronize_session=False)
     ).scalar_one_or_none()
 
 
-def _keep_version(group: GroupRow, version: int | None) -> None:
+def _keep_version(table: TableRow, version: int | None) -> None:
     """The in-memory table shows the version its change produced (sessions keep objects
     across commits: without this, an answer would show the version read before)."""
     if version is not None:
-        set_committed_value(group, "version", version)
+        set_committed_value(table, "version", version)
 
 
-def rename_group(session: Session, group: GroupRow, name: str | None) -> None:
+def rename_table(session: Session, table: TableRow, name: str | None) -> None:
     """Rename the table (or take its name away); the table's version moves on."""
     with transaction(session):
         session.execute(
-            update(GroupRow)
-            .where(GroupRow.id == group.id)
+            update(TableRow)
+            .where(TableRow.id == table.id)
             .values(name=clean_title(name))
             .execution_options(synchronize_session=False)
         )
-        version = bump(session, group.id)
-    set_committed_value(group, "name", clean_title(name))
-    _keep_version(group, version)
+        version = bump(session, table.id)
+    set_committed_value(table, "name", clean_title(name))
+    _keep_version(table, version)
 
 
-def reread(session: Session, group: GroupRow) -> GroupRow:
+def reread(session: Session, table: TableRow) -> TableRow:
     """The table as stored now (its name and version), after changes made through other
     objects (its games' rows: created, locked, moved)."""
-    session.refresh(group, attribute_names=["name", "version"])
+    session.refresh(table, attribute_names=["name", "version"])
     session.rollback()  # a read: hold nothing open
-    return group
+    return table
 
 
-def games_of(session: Session, group: GroupRow) -> list[GameLine]:
+def games_of(session: Session, table: TableRow) -> list[GameLine]:
     """The table's games, newest first: one query, without their cities nor their records
     (each line's ``summary`` is None: :func:`summaries_of` reads those that are needed, the
     records being most of a table's weight)."""
@@ -111,9 +111,9 @@ def games_of(session: Session, group: GroupRow) -> list[GameLine]:
             GameRow.created_at,
             GameRow.locked_at,
         )
-        .where(GameRow.group_id == group.id)
+        .where(GameRow.table_id == table.id)
         .order_by(GameRow.created_at.desc(), GameRow.id.desc())
-        .limit(MAX_GROUP_GAMES)
+        .limit(MAX_TABLE_GAMES)
     ).all()
     session.rollback()  # a read: hold nothing open
     return [GameLine(*r, summary=None) for r in rows]
@@ -146,12 +146,12 @@ def summaries_of(session: Session, ids: Sequence[int]) -> list[KeptRecord]:
     return found
 
 
-def stored_games(session: Session, group: GroupRow) -> list[tuple[datetime, dict[str, Any]]]:
+def stored_games(session: Session, table: TableRow) -> list[tuple[datetime, dict[str, Any]]]:
     """Each game of the table in the game format, with the day it was played (to know an
     import's games already here): two queries, the games and their cities."""
     rows = (
         session.execute(
-            select(GameRow).where(GameRow.group_id == group.id).options(selectinload(GameRow.cities))
+            select(GameRow).where(GameRow.table_id == table.id).options(selectinload(GameRow.cities))
         )
         .scalars()
         .all()
@@ -159,15 +159,15 @@ def stored_games(session: Session, group: GroupRow) -> list[tuple[datetime, dict
     return [(row.created_at, game_dict(row)) for row in rows]
 
 
-def move_game(session: Session, game: GameRow, group: GroupRow | None) -> None:
+def move_game(session: Session, game: GameRow, table: TableRow | None) -> None:
     """Put a game in a table (or, with None, take it out of its table)."""
-    before = game.group_id
-    game.group_id = group.id if group is not None else None
+    before = game.table_id
+    game.table_id = table.id if table is not None else None
     left = bump(session, before)
-    joined = bump(session, group.id) if group is not None and group.id != before else left
+    joined = bump(session, table.id) if table is not None and table.id != before else left
     session.commit()
-    if group is not None:
-        _keep_version(group, joined)
+    if table is not None:
+        _keep_version(table, joined)
 
 
 def backfill_records(session: Session, records: dict[int, tuple[dict[str, Any], dict[str, Any]]]) -> None:
@@ -185,25 +185,25 @@ def backfill_records(session: Session, records: dict[int, tuple[dict[str, Any], 
 # --- names -----------------------------------------------------------------------------------------
 
 
-def names_of(session: Session, group: GroupRow) -> dict[str, str]:
+def names_of(session: Session, table: TableRow) -> dict[str, str]:
     """Each spelling's key and the name it is shown as."""
     rows = session.execute(
-        select(GroupNameRow.key, GroupNameRow.name).where(GroupNameRow.group_id == group.id)
+        select(TableNameRow.key, TableNameRow.name).where(TableNameRow.table_id == table.id)
     ).all()
     return {key: name for key, name in rows}
 
 
-def set_names(session: Session, group: GroupRow, changes: Sequence[tuple[str, str]]) -> None:
+def set_names(session: Session, table: TableRow, changes: Sequence[tuple[str, str]]) -> None:
     """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on."""
     with transaction(session):
-        existing = {n.key: n for n in group.names}
+        existing = {n.key: n for n in table.names}
         for key, name in changes:
             if key in existing:
                 existing[key].name = name
             else:
-                row = GroupNameRow(group_id=group.id, key=key, name=name)
-                group.names.append(row)
+                row = TableNameRow(table_id=table.id, key=key, name=name)
+                table.names.append(row)
                 existing[key] = row
         session.flush()
-        version = bump(session, group.id)
-    _keep_version(group, version)
+        version = bump(session, table.id)
+    _keep_version(table, version)

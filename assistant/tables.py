@@ -1,0 +1,461 @@
+"""Tables: the people who play together, their games' history, statistics, export and import.
+
+A service beside :mod:`assistant.stats`, with no web framework: every function takes the
+database session and the caches (:class:`TableCaches`, one per app, which the web app keeps
+on ``app.extensions["tables"]``), so the command line, a test or a script can use it as the
+web pages do. Only locked games count in the statistics, from the record kept when they
+were locked. Messages for a person (:class:`ImportRefused`) are texts to translate
+(:class:`~assistant.rules.text.Text`), rendered by the caller in the reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy.orm import Session
+
+from .lru import Lru
+from .rules import scoring
+from .rules.cityformat import squeeze
+from .rules.errors import GameFormatError
+from .rules.gameio import game_to_dict, parse_game, sheet_to_dict, unsafe_text
+from .rules.model import Game
+from .rules.text import N_, Text
+from .stats import GameSummary, PlayerStats, TableStats, player_key, read_summary, summary_of, table_stats
+from .store import games as store
+from .store import tables as repo
+from .store.models import TableRow
+
+__all__ = [
+    "MAX_IMPORT", "History", "ImportRefused", "Imported", "TableCaches", "export_of", "find_player",
+    "history", "import_into", "matching", "record_of", "scores_of", "shown_name", "spelled",
+    "spellings_of", "stats_of", "usual_players", "usual_seats",
+]  # fmt: skip
+
+CACHE_SIZE = 64
+"""Tables whose history and statistics a process keeps."""
+RECORDS_KEPT = 20_000
+"""Locked games' records a process keeps, read once each."""
+MAX_IMPORT = 5000
+"""The most games one import stores."""
+
+
+@dataclass(frozen=True)
+class TableCaches:
+    """What a process keeps of its tables, shared by its threads (each cache holds a lock).
+
+    ``stats``: the statistics by (table, version, filters); ``histories``: each table's games
+    by (table, version); ``records``: each locked game's kept record, as stored and as read,
+    by (table, game, creation, lock time). A record never changes while its game stays locked
+    (opening the game drops it, locking it again keeps a new one at a new time), so the key
+    is what the database says and every process may keep its own copy: a table's change
+    reads only the records not met before. (The table's token, unique everywhere, keeps two
+    databases served by one process apart, as the tests do.)"""
+
+    stats: Lru[tuple[Any, ...], TableStats] = field(default_factory=lambda: Lru(CACHE_SIZE))
+    histories: Lru[tuple[str, int], History] = field(default_factory=lambda: Lru(CACHE_SIZE))
+    records: Lru[tuple[str, int, datetime, datetime | None], tuple[dict[str, Any], GameSummary]] = field(
+        default_factory=lambda: Lru(RECORDS_KEPT)
+    )
+
+    def clear(self) -> None:
+        """Forget everything (a process that has read nothing yet)."""
+        for cache in (self.stats, self.histories, self.records):
+            cache.clear()
+
+
+@dataclass(frozen=True)
+class History:
+    """A table's games: the locked ones' records, every game's line, and the names."""
+
+    table: TableRow
+    lines: list[repo.GameLine]
+    records: list[GameSummary]
+    names: dict[str, str]
+
+    @property
+    def open_games(self) -> list[repo.GameLine]:
+        return [line for line in self.lines if not line.locked]
+
+
+def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a locked game keeps: the summary the statistics read, and the whole sheet (its
+    explanations in English, as the JSON API gives them)."""
+    sheet = sheet_to_dict(scoring.score_game(game))  # looked up at each call: the rules' own
+    return summary_of(sheet, pad=mode == "pad"), sheet
+
+
+def _read(data: dict[str, Any]) -> Game | None:
+    try:
+        return parse_game(data)
+    except GameFormatError:
+        return None
+
+
+def history(session: Session, table: TableRow, caches: TableCaches) -> History:
+    """The table's games in one query; a game locked before records were kept gets its record
+    now (scored once, then kept). Cached per table state: a game joining, leaving, locked or
+    opened again, or a name changed, moves the table's version on."""
+    key = (table.token, table.version)
+    cached = caches.histories.get(key)
+    if cached is not None:
+        return History(table, cached.lines, cached.records, cached.names)
+    past = _read_history(session, table, caches)
+    caches.histories.put(key, past)
+    return past
+
+
+def _read_history(session: Session, table: TableRow, caches: TableCaches) -> History:
+    lines, records = _games_and_records(session, table, caches)
+    missing = [line for line in lines if line.locked and line.summary is None]
+    if missing:
+        kept = {}
+        for line in missing:
+            row = store.by_edit_token(session, line.edit_token)
+            game = _read(store.game_dict(row)) if row is not None else None
+            if game is not None:
+                kept[line.id] = record_of(game, line.mode)
+        repo.backfill_records(session, kept)
+        lines, records = _games_and_records(session, table, caches)
+    return History(table, lines, records, repo.names_of(session, table))
+
+
+def _games_and_records(
+    session: Session, table: TableRow, caches: TableCaches
+) -> tuple[list[repo.GameLine], list[GameSummary]]:
+    """The table's games, each locked one with its record, and the records, in the games'
+    order; only the records not met before are read from the database."""
+    lines = repo.games_of(session, table)
+    kept = {
+        line.id: caches.records.get((table.token, line.id, line.created_at, line.locked_at))
+        for line in lines
+        if line.locked
+    }
+    unknown = [game for game, record in kept.items() if record is None]
+    if unknown:
+        for row in repo.summaries_of(session, unknown):
+            if row.summary is not None:
+                # Filed under the times read with it: had the game been opened and locked
+                # again since its line was read, the record is the newer one, and says so.
+                fresh = (row.summary, read_summary(row.id, row.created_at.date(), row.summary))
+                caches.records.put((table.token, row.id, row.created_at, row.locked_at), fresh)
+                kept[row.id] = fresh
+    out: list[repo.GameLine] = []
+    records: list[GameSummary] = []
+    for line in lines:
+        record = kept.get(line.id) if line.locked else None
+        if record is not None:
+            line = line._replace(summary=record[0])
+            records.append(record[1])
+        out.append(line)
+    return out, records
+
+
+def stats_of(
+    past: History,
+    caches: TableCaches,
+    since: date | None = None,
+    until: date | None = None,
+    edition: int | None = None,
+) -> TableStats:
+    """The statistics, cached per table state and filter (a table's version moves on with
+    every change that matters to them)."""
+    key = (past.table.token, past.table.version, since, until, edition)  # tokens are unique everywhere
+    cached = caches.stats.get(key)
+    if cached is not None:
+        return cached
+    stats = table_stats(past.records, past.names, since=since, until=until, edition=edition)
+    caches.stats.put(key, stats)
+    return stats
+
+
+def usual_seats(session: Session, table: TableRow, caches: TableCaches) -> list[str]:
+    """The players of the table's latest game, in their seats (a table often sits the same)."""
+    lines = history(session, table, caches).lines
+    if not lines:
+        return []
+    latest = lines[0]
+    if latest.summary is not None:
+        cities = latest.summary["cities"]
+    else:
+        row = store.by_edit_token(session, latest.edit_token)
+        cities = [c.data for c in row.cities] if row is not None else []
+    names = repo.names_of(session, table)
+    return [shown_name(str(c.get("player", "")), names) for c in cities if not c.get("free_city")]
+
+
+def usual_players(session: Session, table: TableRow, caches: TableCaches) -> list[str]:
+    """Everyone who played at the table, the most regular first (for the new-game form)."""
+    return [p.name for p in stats_of(history(session, table, caches), caches).players]
+
+
+# --- players' names ------------------------------------------------------------------------------
+
+
+def shown_name(name: str, names: dict[str, str]) -> str:
+    """A name as the table shows it (after its merges and renames)."""
+    return names.get(player_key(name), name)
+
+
+def spelled(past: History, key: str) -> set[str]:
+    """The spellings of one player's name in the table's games."""
+    out = set()
+    for record in past.records:
+        for seat in record.seats:
+            if player_key(shown_name(seat.name, past.names)) == key:
+                out.add(seat.name)
+    return out
+
+
+def find_player(stats: TableStats, names: dict[str, str], name: str) -> PlayerStats | None:
+    """The player a name (any spelling, or a player's key) stands for."""
+    for key in (player_key(names.get(player_key(name)) or name), name):
+        found = stats.player(key)
+        if found is not None:
+            return found
+    return None
+
+
+def spellings_of(past: History, key: str) -> list[str]:
+    """The keys of every spelling that shows as this player (to rename or merge them all)."""
+    keys = {player_key(name) for name in spelled(past, key)}
+    keys |= {k for k, name in past.names.items() if player_key(name) == key}
+    keys.add(key)
+    return sorted(keys)
+
+
+# --- the games' list ----------------------------------------------------------------------------
+
+
+def scores_of(session: Session, line: repo.GameLine) -> list[dict[str, Any]]:
+    """A game's cities with their totals: the record of a locked game, else scored now."""
+    if line.summary is not None:
+        return list(line.summary["cities"])
+    row = store.by_edit_token(session, line.edit_token)
+    game = _read(store.game_dict(row)) if row is not None else None
+    if game is None:
+        return []
+    summary, _sheet = record_of(game, line.mode)
+    return list(summary["cities"])
+
+
+def matching(
+    session: Session, past: History, q: str, since: date | None, until: date | None, edition: int | None
+) -> list[repo.GameLine]:
+    """The table's games, newest first, of the period and edition chosen (as the statistics
+    count them: by the day each was played), and with ``q`` in a player's name or the title."""
+    return [line for line in past.lines if _shown(session, line, q, (since, until, edition), past.names)]
+
+
+def _shown(
+    session: Session,
+    line: repo.GameLine,
+    q: str,
+    filters: tuple[date | None, date | None, int | None],
+    names: dict[str, str],
+) -> bool:
+    since, until, edition = filters
+    day = line.created_at.date()
+    if (since and day < since) or (until and day > until) or (edition and line.edition != edition):
+        return False
+    if not q:
+        return True
+    wanted = player_key(q)
+    if line.title and wanted in player_key(line.title):
+        return True
+    players = [c["player"] for c in line.summary["cities"]] if line.summary else _open_players(session, line)
+    return any(wanted in player_key(p) or wanted in player_key(shown_name(p, names)) for p in players)
+
+
+def _open_players(session: Session, line: repo.GameLine) -> list[str]:
+    row = store.by_edit_token(session, line.edit_token)
+    return [str(c.data.get("player", "")) for c in row.cities] if row is not None else []
+
+
+# --- export and import --------------------------------------------------------------------------
+
+
+class ImportRefused(Exception):
+    """A file that cannot be imported: the message says which game and why."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+class Imported(NamedTuple):
+    """What an import did: the games stored, and those the table already had."""
+
+    imported: int
+    already_here: int
+
+
+def export_of(session: Session, table: TableRow, caches: TableCaches) -> dict[str, Any]:
+    """The table's games, oldest first: each in the game format, with its date, title, lock
+    and record (the scores kept when it was locked)."""
+    past = history(session, table, caches)
+    games = []
+    for line in sorted(past.lines, key=lambda line: (line.created_at, line.id)):
+        row = store.by_edit_token(session, line.edit_token)
+        if row is None:
+            continue
+        entry: dict[str, Any] = {
+            "game": store.game_dict(row),
+            "played_on": line.created_at.date().isoformat(),
+            "title": line.title,
+            "locked": line.locked,
+        }
+        if line.summary is not None:
+            entry["record"] = line.summary
+        games.append(entry)
+    return {"table": table.name, "names": past.names, "games": games}
+
+
+def _content(game: dict[str, Any]) -> str:
+    """A game's content, to know it again: the game format, keys sorted."""
+    return json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _known_games(session: Session, table: TableRow) -> tuple[set[str], set[tuple[str, date]]]:
+    """The contents of the table's games, alone and with the day each was played. A stored
+    game is read as the format reads it (as an imported game is), so the same game is the
+    same text whatever wrote it."""
+    contents: set[str] = set()
+    dated: set[tuple[str, date]] = set()
+    for created_at, data in repo.stored_games(session, table):
+        with suppress(GameFormatError):  # a game today's rules do not read: known as stored
+            data = game_to_dict(parse_game(data))
+        content = _content(data)
+        contents.add(content)
+        dated.add((content, created_at.date()))
+    return contents, dated
+
+
+class _Entry(NamedTuple):
+    game: Game
+    played: date | None
+    title: str | None
+    locked: bool
+    record: dict[str, Any] | None
+
+
+def _entries(data: Any) -> tuple[list[Any], Any]:
+    """The entries of an import (the table's export, a list of games, or one game) and the
+    names it carries."""
+    if isinstance(data, dict) and "games" in data:
+        entries, names = data["games"], data.get("names") or {}
+    elif isinstance(data, list):
+        entries, names = data, {}
+    else:
+        entries, names = [{"game": data}], {}
+    if not isinstance(entries, list) or not entries or len(entries) > MAX_IMPORT:
+        raise ImportRefused(N_("The file holds no games (or more than {n}).", n=MAX_IMPORT))
+    return entries, names
+
+
+def _entry(index: int, entry: Any) -> _Entry:
+    """One entry of an import, read and checked (ImportRefused names the game and the field)."""
+    if not isinstance(entry, dict):
+        raise ImportRefused(N_("Game {n} is not a JSON object.", n=index + 1))
+    raw = entry.get("game", entry) if "game" in entry else entry
+    try:
+        game = parse_game(raw)
+    except GameFormatError as exc:
+        raise ImportRefused(
+            N_("Game {n}: {field}: {message}", n=index + 1, field=exc.field, message=exc.message)
+        ) from None
+    played = _day(entry.get("played_on"))
+    title = entry.get("title") if _kept(entry.get("title"), 80) else None
+    record = entry.get("record") if _is_record(entry.get("record")) else None
+    return _Entry(game, played, title, entry.get("locked") is True, record)
+
+
+def _day(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) and value else None
+    except ValueError:
+        return None
+
+
+def import_into(session: Session, table: TableRow, data: Any) -> Imported:
+    """Store each game of ``data`` (the table's export, a list of games, or one game) in the
+    table, all or none; a locked game keeps its record (or is scored now without one).
+
+    A game the table already has (the same game in the game format, and played the same
+    day when the file gives the day) is not stored again: importing a file twice, or a
+    table's export into a table that holds some of its games, adds each game once. The
+    same game twice in one file is stored once."""
+    entries, names = _entries(data)
+    ready = [_entry(index, entry) for index, entry in enumerate(entries)]
+    contents, dated = _known_games(session, table)
+    today = date.today()
+    imported = already_here = 0
+    for entry in ready:
+        content = _content(game_to_dict(entry.game))
+        if (content, entry.played) in dated if entry.played is not None else content in contents:
+            already_here += 1
+            continue
+        contents.add(content)
+        dated.add((content, entry.played or today))
+        imported += 1
+        _store(session, table, entry)
+    if isinstance(names, dict):
+        _keep_names(session, table, names)
+    repo.reread(session, table)  # each game moved the table's version on in the database
+    return Imported(imported, already_here)
+
+
+def _store(session: Session, table: TableRow, entry: _Entry) -> None:
+    game = entry.game
+    pad = any(c.is_pad_entry for c in game.cities)
+    when = datetime.combine(entry.played, datetime.min.time()).astimezone() if entry.played else None
+    row = store.create_game(
+        session,
+        game_to_dict(game),
+        mode="pad" if pad else "cards",
+        title=entry.title,
+        table_id=table.id,
+        created_at=when,
+    )
+    if entry.locked:
+        kept = record_of(game, row.mode)
+        store.set_locked(session, row, True, record=(entry.record, kept[1]) if entry.record else kept)
+
+
+def _keep_names(session: Session, table: TableRow, names: dict[Any, Any]) -> None:
+    """The names an export carries (merges and renames), where they can be kept."""
+    changes = [
+        (k, squeeze(v)[:40]) for k, v in names.items() if _kept(k, 160) and _kept(v, 160) and v.strip()
+    ]
+    if changes:
+        repo.set_names(session, table, changes)
+
+
+def _kept(value: Any, longest: int) -> bool:
+    """A text an import may keep: at most ``longest`` characters, none that a page or a
+    database cannot keep (NUL, a lone surrogate). Anything else is left out, not stored."""
+    return isinstance(value, str) and len(value) <= longest and not unsafe_text(value)
+
+
+def _is_record(value: Any) -> bool:
+    """A record from an export: cities with names, totals, ranks and categories."""
+    if not isinstance(value, dict) or not isinstance(value.get("cities"), list):
+        return False
+    return all(_is_city_record(city) for city in value["cities"]) and (
+        isinstance(value.get("winners"), list) and all(_kept(w, 160) for w in value["winners"])
+    )
+
+
+def _is_city_record(city: Any) -> bool:
+    return (
+        isinstance(city, dict)
+        and _kept(city.get("player"), 160)
+        and type(city.get("total")) is int
+        and (city.get("rank") is None or type(city.get("rank")) is int)
+        and isinstance(city.get("categories"), dict)
+        and all(_kept(k, 40) and type(v) is int for k, v in city["categories"].items())
+    )

@@ -1,0 +1,380 @@
+"""Tables' pages: the people who play together, their games' history, players and statistics.
+
+A table is created in one tap and lives at an unguessable link (``/t/<token>``), like a
+game. Its page lists its games (newest first, searchable by player and date), its
+players' statistics and charts; each player has a page. The views parse the request, ask
+the tables service (:mod:`assistant.tables`) and render; the pictures are
+:mod:`.tablecharts`'.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import format_date, ngettext
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from .. import jsonio
+from .. import tables as service
+from ..rules.catalog import available_editions, catalog_for
+from ..rules.cityformat import squeeze
+from ..stats import TableStats, category_order
+from ..store import tables as repo
+from ..store.models import TableRow
+from . import gamestate
+from .db import get_session
+from .forms import ImportForm, MoveGameForm, NamesForm, TableForm
+from .i18n import render_text
+from .tablecharts import percent, player_charts, table_charts
+from .urls import absolute
+
+bp = Blueprint("tables", __name__)
+
+MAX_RECENT_TABLES = 6
+PAGE_SIZE = 30
+MAX_QUERY = 40
+"""The longest search a table's games are searched with (a name, a title)."""
+Page = str | WerkzeugResponse | tuple[str, int]
+
+
+# --- the service, as this app keeps it ---------------------------------------------------------
+
+
+def caches() -> service.TableCaches:
+    """This app's tables caches (made by :func:`init_app`)."""
+    kept: service.TableCaches = current_app.extensions["tables"]
+    return kept
+
+
+def init_app(app: Any) -> None:
+    app.extensions["tables"] = service.TableCaches()
+
+
+def load_table(token: str) -> TableRow:
+    table = repo.by_token(get_session(), token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def history(table: TableRow) -> service.History:
+    return service.history(get_session(), table, caches())
+
+
+def stats_of(
+    past: service.History, since: date | None = None, until: date | None = None, edition: int | None = None
+) -> TableStats:
+    return service.stats_of(past, caches(), since, until, edition)
+
+
+def usual_seats(table: TableRow) -> list[str]:
+    return service.usual_seats(get_session(), table, caches())
+
+
+def usual_players(table: TableRow) -> list[str]:
+    return service.usual_players(get_session(), table, caches())
+
+
+def matching(
+    past: service.History, q: str, since: date | None, until: date | None, edition: int | None
+) -> list[repo.GameLine]:
+    return service.matching(get_session(), past, q, since, until, edition)
+
+
+def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) -> dict[str, Any]:
+    """A game as the table lists it: its players best first, the winners, the date in words."""
+    cities = [c for c in service.scores_of(get_session(), line) if not c.get("free_city")]
+    ranked = sorted(cities, key=lambda c: (c["rank"] is None, c["rank"] or 0, -c["total"]))
+    return {
+        "line": line,
+        "when": format_date(line.created_at, "medium") if when else None,
+        "cities": [{**c, "player": service.shown_name(c["player"], names)} for c in ranked],
+        "winners": [service.shown_name(c["player"], names) for c in ranked if c["rank"] == 1],
+    }
+
+
+def remember(token: str) -> None:
+    """This phone's tables, newest first (in the encrypted session cookie, as its games)."""
+    tokens = [t for t in session.get("tables", []) if t != token]
+    session["tables"] = [token, *tokens][:MAX_RECENT_TABLES]
+
+
+def recent_tables() -> list[TableRow]:
+    found = (repo.by_token(get_session(), token) for token in session.get("tables", []))
+    return [table for table in found if table is not None]
+
+
+def _day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _filters() -> tuple[date | None, date | None, int | None]:
+    since, until = _day(request.args.get("since")), _day(request.args.get("until"))
+    asked = request.args.get("edition", "")
+    edition = int(asked) if asked.isdigit() and int(asked) in available_editions() else None
+    return since, until, edition
+
+
+def _editions() -> list[tuple[int, str]]:
+    return [(n, catalog_for(n).rules.name) for n in available_editions()]
+
+
+def _page_number() -> int:
+    asked = request.args.get("page", "1")
+    return max(1, int(asked or 1)) if asked.isdigit() else 1
+
+
+# --- pages -------------------------------------------------------------------------------------
+
+
+@bp.post("/t/new")
+def new_table() -> WerkzeugResponse:
+    """Start a table in one tap (a name can be given later)."""
+    form = TableForm()
+    if not form.validate_on_submit():
+        abort(400)
+    table = repo.create_table(get_session(), form.name.data or None)
+    remember(table.token)
+    return redirect(url_for("tables.table", token=table.token))
+
+
+@bp.get("/t/<token>")
+def table(token: str) -> str:
+    """The table: its link, its games (searchable), its players' statistics and charts."""
+    found = load_table(token)
+    remember(token)
+    past = history(found)
+    since, until, edition = _filters()
+    stats = stats_of(past, since, until, edition)
+    q = (request.args.get("q") or "").strip()[:MAX_QUERY]
+    lines = matching(past, q, since, until, edition)
+    page = _page_number()
+    shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    return render_template(
+        "tables/table.html",
+        table=found, stats=stats, q=q, since=since, until=until, edition=edition,
+        games=[game_item(line, past.names) for line in shown], matching=len(lines),
+        page=page, pages=max(1, -(-len(lines) // PAGE_SIZE)), open_count=len(past.open_games),
+        link=absolute("tables.table", token=token), name_form=TableForm(name=found.name),
+        charts=table_charts(stats), editions=_editions(), percent=percent,
+    )  # fmt: skip
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr(token: str) -> Response:
+    """A QR code of the table's link, for the members to keep."""
+    load_table(token)
+    image = qrcode.make(
+        absolute("tables.table", token=token), image_factory=qrcode.image.svg.SvgPathFillImage, box_size=10
+    )
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<token>/p/<key>")
+def player(token: str, key: str) -> str:
+    """One player of the table: their numbers, their totals over time, their categories and
+    wonders."""
+    found = load_table(token)
+    past = history(found)
+    since, until, edition = _filters()
+    stats = stats_of(past, since, until, edition)
+    who = stats.player(key[:160])
+    if who is None:
+        abort(404)
+    return render_template(
+        "tables/player.html",
+        table=found, stats=stats, player=who, since=since, until=until, edition=edition,
+        charts=player_charts(who, stats), editions=_editions(), percent=percent,
+        spellings=service.spellings_of(past, who.key),
+    )  # fmt: skip
+
+
+@bp.post("/t/<token>/name")
+def rename_table(token: str) -> WerkzeugResponse:
+    found = load_table(token)
+    form = TableForm()
+    if form.validate_on_submit():
+        repo.rename_table(get_session(), found, form.name.data or None)
+        flash(_("Saved."), "ok")
+    return redirect(url_for("tables.table", token=token))
+
+
+@bp.route("/t/<token>/players", methods=["GET", "POST"])
+def players(token: str) -> Page:
+    """Rename a player, or merge two spellings of one player's name."""
+    found = load_table(token)
+    past = history(found)
+    stats = stats_of(past)
+    choices = [(p.key, p.name) for p in stats.players]
+    form = NamesForm()
+    form.player.choices = form.into.choices = [("", "—"), *choices]
+    if request.method == "POST":
+        if form.validate_on_submit() and form.player.data and _rename_or_merge(found, past, form, choices):
+            return redirect(url_for("tables.players", token=token))
+        form.name.errors = [
+            *form.name.errors,
+            _("Choose a player, then a new name or the player to merge into."),
+        ]
+    spellings = {p.key: sorted(service.spelled(past, p.key)) for p in stats.players}
+    page = render_template("tables/players.html", table=found, stats=stats, form=form, spellings=spellings)
+    return page, 400 if request.method == "POST" else 200
+
+
+def _rename_or_merge(
+    found: TableRow, past: service.History, form: NamesForm, choices: list[tuple[str, str]]
+) -> bool:
+    """Do what the names form asks (False: it asks for nothing that can be done)."""
+    member_keys = service.spellings_of(past, form.player.data)
+    if form.action.data == "merge" and form.into.data and form.into.data != form.player.data:
+        target = next(name for key, name in choices if key == form.into.data)
+        repo.set_names(get_session(), found, [(k, target) for k in member_keys])
+        merged = next((name for k, name in choices if k == form.player.data), form.player.data)
+        flash(_("%(a)s and %(b)s are one player now.", a=merged, b=target), "ok")
+        return True
+    new_name = squeeze(form.name.data or "")
+    if form.action.data == "rename" and new_name:
+        repo.set_names(get_session(), found, [(k, new_name) for k in member_keys])
+        flash(_("Renamed."), "ok")
+        return True
+    return False
+
+
+CSV_COLUMNS = (
+    "game", "date", "title", "edition", "locked", "player", "free_city", "wonder", "side", "rank", "total",
+    "coins",
+)  # fmt: skip
+"""The export's first columns, then one per category of the games' editions."""
+
+
+@bp.get("/t/<token>/export.csv")
+def export_csv(token: str) -> Response:
+    """Every game of the table, one row per city (locked games with their record)."""
+    past = history(load_table(token))
+    # Every category of the games' editions, in their pads' order (a later edition's own last).
+    categories = category_order({line.edition for line in past.lines} or {1})
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*CSV_COLUMNS, *categories])
+    for line in sorted(past.lines, key=lambda line: (line.created_at, line.id)):
+        for city in service.scores_of(get_session(), line):
+            writer.writerow(_csv_row(line, city, past.names, categories))
+    response = Response(out.getvalue(), mimetype="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = 'attachment; filename="table-games.csv"'
+    return response
+
+
+def _csv_row(
+    line: repo.GameLine, city: dict[str, Any], names: dict[str, str], categories: tuple[str, ...]
+) -> list[Any]:
+    return [
+        line.id,
+        line.created_at.date().isoformat(),
+        line.title or "",
+        line.edition,
+        "yes" if line.locked else "no",
+        service.shown_name(city["player"], names),
+        "yes" if city.get("free_city") else "no",
+        city.get("wonder") or "",
+        city.get("side") or "",
+        city.get("rank") if city.get("rank") is not None else "",
+        city["total"],
+        city.get("coins", 0),
+        *(city["categories"].get(c, "") for c in categories),
+    ]
+
+
+@bp.get("/t/<token>/export.json")
+def export_json(token: str) -> Response:
+    """Every game of the table in the game format, with its date, title and record."""
+    exported = service.export_of(get_session(), load_table(token), caches())
+    response = Response(jsonio.dumps(exported), mimetype="application/json")
+    response.headers["Content-Disposition"] = 'attachment; filename="table-games.json"'
+    return response
+
+
+@bp.route("/t/<token>/import", methods=["GET", "POST"])
+def import_games(token: str) -> Page:
+    """Import games into the table: its own export, or games in the game format."""
+    found = load_table(token)
+    form = ImportForm()
+    if form.validate_on_submit():
+        raw = (
+            form.file.data.read().decode("utf-8", errors="replace")
+            if form.file.data
+            else form.text.data or ""
+        )
+        done = _import(found, raw, form)
+        if done is not None:
+            flash(_imported_message(done), "ok")
+            return redirect(url_for("tables.table", token=token))
+    page = render_template("tables/import.html", table=found, form=form)
+    return page, 400 if request.method == "POST" else 200
+
+
+def _import(found: TableRow, raw: str, form: ImportForm) -> service.Imported | None:
+    """Import the text into the table; None, with the reason on the form, when it cannot be."""
+    try:
+        return service.import_into(get_session(), found, jsonio.loads(raw))
+    except jsonio.JSONDecodeError as exc:
+        form.text.errors = [
+            _("This is not valid JSON (line %(line)d, column %(col)d).", line=exc.lineno, col=exc.colno)
+        ]
+    except service.ImportRefused as exc:
+        form.text.errors = [render_text(exc.message)]
+    return None
+
+
+def _imported_message(done: service.Imported) -> str:
+    said: str = ngettext("%(num)d game imported.", "%(num)d games imported.", done.imported)
+    if done.already_here:
+        said += " " + ngettext(
+            "%(num)d game was already at this table: not imported again.",
+            "%(num)d games were already at this table: not imported again.",
+            done.already_here,
+        )
+    return said
+
+
+@bp.post("/g/<token>/table")
+def move_game(token: str) -> WerkzeugResponse:
+    """Put a game in a table (by the table's link or token), or take it out."""
+    loaded = gamestate.load(token, edit=True)
+    form = MoveGameForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("games.game", token=token))
+    if form.leave.data:
+        repo.move_game(get_session(), loaded.row, None)
+        flash(_("The game left its table."), "ok")
+        return redirect(url_for("games.game", token=token))
+    wanted = (form.table.data or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    found = repo.by_token(get_session(), wanted)
+    if found is None:
+        flash(_("No table at this link: paste the table's link, or pick one of yours."), "error")
+    else:
+        repo.move_game(get_session(), loaded.row, found)
+        remember(found.token)
+        flash(_("The game is in the table now."), "ok")
+    return redirect(url_for("games.game", token=token))
