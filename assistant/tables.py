@@ -20,11 +20,10 @@ from sqlalchemy.orm import Session
 
 from .lru import Lru
 from .rules import scoring
-from .rules.cityformat import squeeze
 from .rules.errors import GameFormatError
 from .rules.gameio import game_to_dict, parse_game, sheet_to_dict, unsafe_text
 from .rules.model import Game
-from .rules.text import N_, Text
+from .rules.text import N_, Text, squeeze
 from .stats import GameSummary, PlayerStats, TableStats, player_key, read_summary, summary_of, table_stats
 from .store import games as store
 from .store import tables as repo

@@ -45,7 +45,7 @@ from .limits import (
     category_range,
 )
 from .model import Category, City, Problem, ProblemCode, ScienceSymbols
-from .text import N_, Nn_, Text
+from .text import N_, Nn_, Text, squeeze
 
 __all__ = [
     "CITY_FIELDS",
@@ -56,7 +56,6 @@ __all__ = [
     "fields_of",
     "parse_city",
     "show",
-    "squeeze",
     "unsafe_text",
 ]
 
@@ -216,11 +215,6 @@ class CityField:
     """A field of a game in progress (the game format's "During play")."""
     attribute: str | None = None
     """The :class:`~.model.City` attribute (None: the key; token fields live in ``tokens``)."""
-
-
-def squeeze(name: str) -> str:
-    """A name as it is kept: runs of white space as one space, none at either end."""
-    return " ".join(name.split())
 
 
 def _read_player(r: CityReader, raw: Any) -> str:

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .catalog import Catalog
-from .cityformat import squeeze
 from .errors import GameFormatError
-from .text import N_
+from .text import N_, squeeze
 
 __all__ = ["Seat", "deal", "new_game"]
 

@@ -116,3 +116,8 @@ def Nn_(singular: str, plural: str, count: int, /, **params: object) -> Text:
 def verbatim(value: str) -> Text:
     """A name or other data shown as it is, never translated (for joining with Text)."""
     return Text("{value}", (("value", value),))
+
+
+def squeeze(text: str) -> str:
+    """A name or title as it is kept: runs of white space as one space, none at either end."""
+    return " ".join(text.split())

@@ -44,7 +44,7 @@ from .military import (
     token_signature,
 )
 from .model import City, Game, Problem, ProblemCode
-from .text import N_, Nn_, Signed, Text, verbatim
+from .text import N_, Nn_, Signed, Text, squeeze, verbatim
 
 
 @dataclass(frozen=True, slots=True)
@@ -967,7 +967,7 @@ def name_key(name: str) -> str:
     """How two player names are compared: Unicode NFC, case folded, accents and repeated
     spaces ignored (``"José"``, ``" jose "`` and ``"JOSE"`` are one name)."""
     bare = _ACCENTS.sub("", unicodedata.normalize("NFD", name))
-    return " ".join(unicodedata.normalize("NFC", bare.casefold()).split())
+    return squeeze(unicodedata.normalize("NFC", bare.casefold()))
 
 
 def same_names(names: Sequence[str]) -> list[list[int]]:

@@ -27,6 +27,7 @@ from typing import Any, Final, Literal, cast
 from sqlalchemy import CursorResult, Result, bindparam, false, or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session, selectinload
 
+from ..rules.text import squeeze
 from .models import CityRow, GameRow, TableRow, utcnow
 
 TOKEN_BYTES = 18  # 144 bits: unguessable links
@@ -84,7 +85,7 @@ def clean_title(title: str | None) -> str | None:
     """A title as stored: control characters and lone surrogates dropped, at most 80 characters."""
     if title is None:
         return None
-    title = " ".join(_UNSAFE_IN_TITLE.sub("", title).split())[:80]
+    title = squeeze(_UNSAFE_IN_TITLE.sub("", title))[:80]
     return title or None
 
 

@@ -14,7 +14,6 @@ from werkzeug.exceptions import BadRequest
 
 from .. import tables as service
 from ..rules.catalog import available_editions, catalog_for
-from ..rules.cityformat import squeeze
 from ..rules.gameio import (
     MAX_HAND,
     MAX_SHIELDS,
@@ -28,6 +27,7 @@ from ..rules.gameio import (
     unsafe_text,
     verdict_to_dict,
 )
+from ..rules.text import squeeze
 from ..rules.validate import refuse_same_names
 from ..store import games as store
 from ..store import tables as repo

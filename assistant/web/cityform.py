@@ -37,11 +37,11 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.catalog import Catalog
-from ..rules.cityformat import CITY_FIELDS, squeeze
+from ..rules.cityformat import CITY_FIELDS
 from ..rules.describe import age_numeral
 from ..rules.errors import GameFormatError
 from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS, category_range
-from ..rules.text import Text
+from ..rules.text import Text, squeeze
 from .forms import MultiCheckboxField, age_choices, choice_list
 from .i18n import render_text
 

@@ -35,7 +35,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from .. import jsonio
 from .. import tables as service
 from ..rules.catalog import available_editions, catalog_for
-from ..rules.cityformat import squeeze
+from ..rules.text import squeeze
 from ..stats import TableStats, category_order
 from ..store import tables as repo
 from ..store.models import TableRow
