@@ -77,3 +77,13 @@ def test_a_game_with_expansions_is_scored_and_its_military_resolves_with_its_sea
     assert run(capsys, *five)[0] == 2
     status, out, _ = run(capsys, *five, "--expansions", "festival")
     assert status == 0 and len(json.loads(out)["tokens"]) == 5
+
+
+def test_the_score_sheet_of_a_game_with_an_expansion_prints_its_row_and_its_reasons(capsys, tmp_path: Path):
+    path, target = tmp_path / "game.json", tmp_path / "sheet.pdf"
+    path.write_text(json.dumps(HAND_SCORED), encoding="utf-8")
+    status, _, _ = run(capsys, "sheet", str(path), "-o", str(target))
+    assert status == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "Festival" in text and "Garlands: 3 × 2: 6 victory points" in text
+    assert "21" in text  # Ana's total, the Festival's 10 in it
