@@ -277,7 +277,7 @@ def test_a_new_empty_city_opens_with_no_worked_out_tokens_and_the_board_waits(
     expect(page.locator("#waiting")).to_have_text("1 of 4 cities entered: waiting for Bo, Cy, Dae.")
     expect(page.locator("#winner")).to_have_count(0)
     # No tokens were invented: Ana's two shields beat nobody who has not been entered.
-    expect(page.locator(".rank-row[data-seat='0'] .cat-military")).to_contain_text("0")
+    expect(page.locator(".rank-row[data-seat='0'] .cat-chips .cat-military")).to_contain_text("0")
     expect(page.locator("[data-code=bad-military]")).to_have_count(0)
     shot(page, screenshots, "75-waiting-scoreboard")
 
