@@ -172,8 +172,9 @@ class CityReader:
         self.index = index
         self.catalog = catalog
         self.notes = notes
-        self.pad = "categories" in raw
-        """The city is a paper pad's numbers (``categories``), not card by card."""
+        self.pad = "categories" in raw and "cards" not in raw
+        """The city is a paper pad's numbers (``categories`` without ``cards``), not card by
+        card (a city with cards may type its expansions' rows in ``categories``)."""
         self.got: dict[str, Any] = {}
         """The fields read so far, by key (a field read later may depend on them)."""
 
@@ -311,15 +312,15 @@ def _read_coins(r: CityReader, coins: Any) -> int:
 
 def _read_cards(r: CityReader, raw_cards: Any) -> tuple[str, ...] | None:
     if r.pad:
-        if raw_cards is not MISSING:
-            raise GameFormatError(
-                r.at("categories"),
-                N_(
-                    "{city} gives both cards and categories: give the cards, or the pad's numbers, not both.",
-                    city=r.label,
-                ),
-            )
         return None
+    if "categories" in r.raw and not r.catalog.rules.typed_categories:
+        raise GameFormatError(
+            r.at("categories"),
+            N_(
+                "{city} gives both cards and categories: give the cards, or the pad's numbers, not both.",
+                city=r.label,
+            ),
+        )
     if raw_cards is MISSING:
         return ()
     if not isinstance(raw_cards, list):
@@ -350,7 +351,7 @@ def _read_categories(r: CityReader, raw: Any) -> tuple[tuple[Category, int], ...
     """A pad's numbers: any of the edition's categories, in the edition's order."""
     if raw is MISSING:
         return None
-    known = r.catalog.rules.categories
+    known = r.catalog.rules.categories if r.pad else r.catalog.rules.typed_categories
     if not isinstance(raw, dict):
         raise GameFormatError(
             r.at("categories"), N_("{city}: categories map each category to its points.", city=r.label)
@@ -359,6 +360,17 @@ def _read_categories(r: CityReader, raw: Any) -> tuple[tuple[Category, int], ...
     out = []
     for key, value in raw.items():
         category = by_key.get(key) if isinstance(key, str) else None
+        if category is None and not r.pad and isinstance(key, str) and key in r.catalog.rules.categories:
+            raise GameFormatError(
+                r.at("categories", key),
+                N_(
+                    "{city} gives its cards: {value} is counted from them. Beside its cards a city "
+                    "types only its expansions' rows ({names}), or gives the pad's numbers alone.",
+                    city=r.label,
+                    value=show(key),
+                    names=", ".join(known) or "none",
+                ),
+            )
         if category is None:
             raise GameFormatError(
                 r.at("categories", clean_text(str(key))),
@@ -783,6 +795,17 @@ def city_to_dict(city: City, catalog: Catalog | None = None) -> dict[str, Any]:
     return out
 
 
+def _typed_rows(typed: tuple[Category, ...]) -> dict[str, Any]:
+    """A city with cards gives ``categories`` only for its expansions' rows (none without
+    an expansion that has rows: then cards and categories never go together)."""
+    if not typed:
+        return {"not": {"required": ["cards", "categories"]}}
+    return {
+        "if": {"required": ["cards", "categories"]},
+        "then": {"properties": {"categories": {"propertyNames": {"enum": [c.value for c in typed]}}}},
+    }
+
+
 def city_schema(catalog: Catalog) -> dict[str, Any]:
     """The JSON Schema of a city of this catalog: every field's, and the rules between them."""
     rules = catalog.rules
@@ -794,10 +817,15 @@ def city_schema(catalog: Catalog) -> dict[str, Any]:
         + (f" with {', '.join(catalog.expansions)}." if catalog.expansions else "."),
         "properties": {field.key: field.schema(catalog) for field in fields_of(catalog)},
         "allOf": [
-            # A pad-entered city gives categories instead of cards, and may omit its wonder.
-            {"not": {"required": ["cards", "categories"]}},
+            # A pad-entered city gives categories instead of cards, and may omit its wonder; a
+            # city with cards may type its expansions' rows beside them.
+            _typed_rows(rules.typed_categories),
             {"if": {"not": {"required": ["categories"]}}, "then": {"required": ["wonder"]}},
-            {"if": {"required": ["science_symbols"]}, "then": {"required": ["categories"]}},
+            {"if": {"required": ["cards"]}, "then": {"required": ["wonder"]}},
+            {
+                "if": {"required": ["science_symbols"]},
+                "then": {"required": ["categories"], "not": {"required": ["cards"]}},
+            },
             *stage_limits(catalog),
             # One age per built stage (absent stages: none built).
             *[

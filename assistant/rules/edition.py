@@ -128,6 +128,10 @@ class EditionRules:
     """The expansions laid over the edition, in its order (empty: the base game)."""
     city_fields: tuple[TokenField, ...] = ()
     """City fields the expansions' data declares (tokens counted by hand)."""
+    typed_categories: tuple[Category, ...] = ()
+    """The rows a city entered card by card may type beside its cards: its expansions'
+    categories (the game format's typed rows). Where the city's cards or tokens decide such
+    a row, the computed number counts."""
 
     def side_name(self, side: str) -> Text:
         """A wonder side's name for a player (translated)."""
@@ -191,4 +195,5 @@ class EditionRules:
             category_swatches=(*self.category_swatches, *expansion.category_swatches),
             expansions=(*self.expansions, expansion.id),
             city_fields=(*self.city_fields, *expansion.city_fields),
+            typed_categories=(*self.typed_categories, *expansion.categories),
         )

@@ -290,6 +290,7 @@ def read_edition(path: Path) -> EditionRules:
         category_swatches=tuple((c, swatches[c]) for c in categories),
         expansions=(),
         city_fields=(),
+        typed_categories=(),
         **ints,
     )
 

@@ -976,7 +976,7 @@ def _score_tokens(
             continue
         points = count * declared.points
         slot = index[declared.category]
-        written = given.get(declared.category)
+        written = given.get(declared.category) if city.cards is None else None  # a pad's number
         if written is not None:
             if written != points:
                 problems.append(
@@ -1003,6 +1003,59 @@ def _score_tokens(
             )
         )
     details.sort(key=lambda d: index[d.category])
+
+
+def _score_typed_rows(
+    seat: int, city: City, tables: _Tables, cats: list[int], details: list[Detail], problems: list[Problem]
+) -> None:
+    """The expansion rows a city entered card by card types beside its cards: the number
+    the table wrote counts, unless the city's cards or tokens decide the row (then the
+    computed number counts, and a warning says so when the two differ)."""
+    index = tables.index
+    for category, written in city.categories or ():
+        slot = index[category]
+        decided = cats[slot] != 0 or any(d.category is category for d in details)
+        if decided:
+            if written != cats[slot]:
+                problems.append(
+                    _typed_row_differs(seat, city, category, tables.names[category], written, cats[slot])
+                )
+            continue
+        cats[slot] = written
+        if written:
+            details.append(
+                Detail(
+                    category,
+                    written,
+                    "score-pad",
+                    _vp(
+                        "{category} from the score pad: {points} victory point",
+                        "{category} from the score pad: {points} victory points",
+                        written,
+                        category=tables.names[category],
+                    ),
+                )
+            )
+    details.sort(key=lambda d: index[d.category])
+
+
+def _typed_row_differs(
+    seat: int, city: City, category: Category, name: Text, written: int, computed: int
+) -> Problem:
+    return Problem(
+        "warning",
+        ProblemCode.TYPED_DIFFERS,
+        N_(
+            "{player}'s score pad says {written} for {category}, but the cards give {computed}; "
+            "the computed {computed} is counted.",
+            player=city.player,
+            written=written,
+            category=name,
+            computed=computed,
+        ),
+        city=seat,
+        field=f"cities[{seat}].categories.{category.value}",
+    )
 
 
 def _typed_differs(
@@ -1047,6 +1100,9 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         for seat, city in enumerate(cities):
             if city.tokens:
                 _score_tokens(seat, city, tables, *scored[seat], problems)
+    for seat, city in enumerate(cities):
+        if city.categories and city.cards is not None:
+            _score_typed_rows(seat, city, tables, *scored[seat], problems)
     totals = [sum(cats) for cats, _ in scored]
     ranked = [s for s, city in enumerate(cities) if not city.free_city]
     keys = [(totals[s], cities[s].coins) for s in ranked]

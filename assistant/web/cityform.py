@@ -255,6 +255,10 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
     else:
         city["cards"] = list(dict.fromkeys(data["cards"] or []))
         rules = form.catalog.rules
+        typed = {c.value for c in rules.typed_categories}
+        rows = {key: value for key, value in data["categories"].items() if key in typed}
+        if rows:  # the expansions' rows typed beside the cards
+            city["categories"] = rows
         known = {*rules.victory_tokens, rules.defeat_token}
         tokens = data["military"] + [t for t in base.get("military") or [] if t not in known]
         if tokens or base.get("military") is not None:

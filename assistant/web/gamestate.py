@@ -19,6 +19,7 @@ __all__ = [
     "catalog_for",
     "deal",
     "is_entered",
+    "is_pad",
     "kept_record",
     "load",
     "picker",
@@ -128,7 +129,7 @@ def kept_record(row: GameRow, game: Game | None) -> Kept | None:
     try:
         if today is not None and _numbers_of_record(snapshot) == _numbers_of_record(sheet_to_dict(today)):
             return None
-        pads = [isinstance(c, dict) and "categories" in c for c in (c.data for c in row.cities)]
+        pads = [isinstance(c, dict) and is_pad(c) for c in (c.data for c in row.cities)]
         return Kept(sheet_of_record(snapshot, pads), today)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None  # a record this version cannot read: today's scoring, as before records
@@ -230,6 +231,12 @@ def deal(
 # --- a table being entered -------------------------------------------------------------------
 
 
+def is_pad(city: dict[str, Any]) -> bool:
+    """A stored city entered as a paper pad's numbers (its categories, no cards); a city
+    entered card by card may type its expansions' rows in ``categories`` too."""
+    return "categories" in city and "cards" not in city
+
+
 def is_entered(city: dict[str, Any]) -> bool:
     """Whether anyone has entered this city yet (its cards, stages or the pad's numbers).
 
@@ -284,7 +291,7 @@ def score_entered(data: dict[str, Any]) -> Standing:
     entered = tuple(is_entered(c) for c in cities)
     if not all(entered):
         cities = [
-            c if c.get("military") is not None or c.get("shields_by_age") is not None or "categories" in c
+            c if c.get("military") is not None or c.get("shields_by_age") is not None or is_pad(c)
             else {**c, "military": []}
             for c in cities
         ]  # fmt: skip

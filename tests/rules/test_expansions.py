@@ -278,3 +278,51 @@ def test_an_unknown_expansion_is_not_in_the_catalog():
         catalog_for(TOY_EDITION, ["fiesta"])
     with pytest.raises(KeyError):
         catalog_for(1, ["festival"])
+
+
+# Typed rows (the game format's "Typed rows"): a city entered card by card types its
+# expansions' rows beside its cards; where its cards or tokens decide a row, they count.
+def _typed(ana: dict) -> dict:
+    others = [{"player": "Bo", "wonder": "toy-spire", "cards": []}, {"player": "Cy", "wonder": "toy-harbor"}]
+    return toy_game([{"player": "Ana", "wonder": "toy-garden", "cards": ["toy-shrine"], **ana}, *others])
+
+
+def test_a_city_entered_card_by_card_types_its_expansion_row_beside_its_cards():
+    game = parse_game(_typed({"categories": {"festival": 4}}))
+    ana = score_game(game).cities[0]
+    assert ana.categories[FESTIVAL] == 4 and ana.categories[Category.CIVILIAN] == 2 and not ana.pad_entry
+    typed = [d for d in ana.details if d.source == "score-pad"]
+    assert [(d.category, d.points) for d in typed] == [(FESTIVAL, 4)]
+    assert str(typed[0].reason) == "Festival from the score pad: 4 victory points"
+    again = game_to_dict(game)["cities"][0]
+    assert again["cards"] == ["toy-shrine"] and again["categories"] == {"festival": 4}
+    assert parse_game(game_to_dict(game)) == game
+
+
+@pytest.mark.parametrize(
+    ("ana", "computed"),
+    [
+        ({"garlands": 2, "categories": {"festival": 5}}, 4),  # tokens decide the row
+        ({"cards": ["toy-shrine", "toy-juggler"], "categories": {"festival": 1}}, 3),  # a silver card does
+    ],
+)
+def test_where_the_cards_or_tokens_decide_a_typed_row_the_computed_number_counts(ana, computed):
+    sheet = score_game(parse_game(_typed(ana)))
+    assert sheet.cities[0].categories[FESTIVAL] == computed
+    differs = [p for p in sheet.problems if p.code == "typed-differs"]
+    assert [(p.city, p.field) for p in differs] == [(0, "cities[0].categories.festival")]
+    written = ana["categories"]["festival"]
+    assert f"says {written} for Festival, but the cards give {computed}" in str(differs[0].message)
+
+
+def test_a_city_with_cards_cannot_type_a_row_its_cards_give():
+    with pytest.raises(GameFormatError) as refused:
+        parse_game(_typed({"categories": {"civilian": 5}}))
+    assert refused.value.path == ("cities", 0, "categories", "civilian")
+    assert "types only its expansions' rows (festival)" in str(refused.value.message)
+    with pytest.raises(GameFormatError) as base:
+        parse_game({**_typed({}), "expansions": [], "cities": [{"player": "A", "wonder": "toy-garden",
+                    "cards": [], "categories": {"festival": 1}}, {"player": "B", "wonder": "toy-spire"},
+                    {"player": "C", "wonder": "toy-harbor"}]})  # fmt: skip
+    assert base.value.path == ("cities", 0, "categories")  # the base game has no typed rows
+    assert "gives both cards and categories" in str(base.value.message)

@@ -126,3 +126,24 @@ def test_pads_for_an_expansion_the_edition_lacks_are_refused_beside_the_boxes(no
     response = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=fiesta&players=4&submit=1")
     page = response.get_data(as_text=True)
     assert response.mimetype == "text/html" and "no expansion “fiesta”" in page
+
+
+def test_a_city_entered_card_by_card_types_its_expansion_row_beside_its_cards(nocsrf_app, nocsrf_client):
+    token = _festival_game(nocsrf_client)
+    page = nocsrf_client.get(f"/g/{token}/city/1").get_data(as_text=True)
+    rows = page.split('id="typed-rows"')[1].split("</fieldset>")[0]
+    assert re.findall(r'name="categories-([a-z]+)"', rows) == ["festival"]
+    row = stored(nocsrf_app, token)
+    city = dict(row.cities[1].data)
+    form = city_form(city, row.cities[1].version, cards=["toy-shrine"], **{"categories-festival": "4"})
+    response = nocsrf_client.post(f"/g/{token}/city/1", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    saved = stored(nocsrf_app, token).cities[1].data
+    assert saved["cards"] == ["toy-shrine"] and saved["categories"] == {"festival": 4}
+    board = nocsrf_client.get(f"/g/{token}/scoreboard").get_data(as_text=True)
+    bo = board.split('id="row-1"')[1].split('id="row-2"')[0]
+    assert "Festival: 4" in bo and "Festival from the score pad: 4 victory points" in bo
+    again = nocsrf_client.get(f"/g/{token}/city/1").get_data(as_text=True)
+    assert re.search(
+        r'name="categories-festival"[^>]*value="4"|value="4"[^>]*name="categories-festival"', again
+    )

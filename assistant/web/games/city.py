@@ -44,7 +44,7 @@ def city(token: str, seat: int) -> Answer:
     if not loaded.editable:
         abort(403)
     form = city_form_for(loaded.catalog)()
-    _set_choices(form, loaded.catalog, "categories" in loaded.row.cities[seat].data)
+    _set_choices(form, loaded.catalog, gamestate.is_pad(loaded.row.cities[seat].data))
     return respond(loaded, seat, form, submit(loaded, seat, form))
 
 
@@ -185,7 +185,7 @@ def _render(
     catalog = loaded.catalog
     rules = catalog.rules
     city = loaded.data["cities"][seat]
-    pad = "categories" in city
+    pad = gamestate.is_pad(city)
     _set_choices(form, catalog, pad)
     held = frozenset(form.cards.data or [])
     standing = loaded.standing
@@ -212,6 +212,7 @@ def _render(
         max_coins=MAX_COINS,
         max_symbols=MAX_SYMBOLS,
         pad_ranges={c.value: category_range(c) for c in rules.categories},
+        typed_rows=[c.value for c in rules.typed_categories],
         token_most={f.key: f.most for f in rules.city_fields},
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),

@@ -88,7 +88,7 @@ def _save(loaded: gamestate.Loaded, seat: int, form: CityForm) -> Outcome:
     # The city this phone edited: the stored one when nothing changed since, else the one
     # the page carried (without it, every field that differs counts as a conflict).
     base = current if fresh_form else (_read_base(form) or {})
-    mine = city_of(form, base, "categories" in current)
+    mine = city_of(form, base, gamestate.is_pad(current))
     data = loaded.data
     data["cities"][seat] = mine
     if (refused := _refusal(data, seat)) is not None:
