@@ -472,8 +472,8 @@ def cmd_pad(args: argparse.Namespace) -> int:
     )  # in the printed language: its longer labels can leave less room for the players
     if plan.per_page != args.per_page:
         sys.stderr.write(
-            f"Note: {plan.per_page} pads a page, not {args.per_page}: "
-            f"{args.players} players need columns at least 15 mm wide.\n"
+            f"Note: {plan.per_page} pad{'s' if plan.per_page > 1 else ''} a page, not {args.per_page}: "
+            f"{args.players} players need columns at least 15 mm wide and rows at least 7 mm high.\n"
         )
     pdf = score_pad_pdf(
         args.players,

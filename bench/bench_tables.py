@@ -113,6 +113,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         app = scratch_app(folder, options.database)
+        from assistant.serving import settle_garbage_collection
+
+        settle_garbage_collection()  # as `serve` does before its first request
         started = time.perf_counter()
         token = seed(app, options.games, random.Random(16))
         print(f"seeded {options.games} games in {time.perf_counter() - started:.1f} s")

@@ -288,14 +288,17 @@ def test_pad_prints_in_the_language_and_row_order_asked_for(capsys, tmp_path):
     assert reader.trailer["/Root"]["/Lang"] == "pl"
 
 
-def test_seven_players_four_a_page_on_letter_get_two_and_the_command_says_so(capsys, tmp_path):
+def test_seven_players_four_a_page_on_letter_get_one_and_the_command_says_so(capsys, tmp_path):
     out_file = tmp_path / "pads.pdf"
     status, _, err = run(
         capsys, "pad", "--players", "7", "--per-page", "4", "--paper", "letter", "-o", str(out_file)
     )
     assert status == 0
-    assert err == "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide.\n"
-    assert PdfReader(str(out_file)).pages[0].extract_text().count("Score pad") == 2
+    # Two landscape pads a page would leave rows just under 7 mm on letter paper.
+    assert err == (
+        "Note: 1 pad a page, not 4: 7 players need columns at least 15 mm wide and rows at least 7 mm high.\n"
+    )
+    assert PdfReader(str(out_file)).pages[0].extract_text().count("Score pad") == 1
 
 
 @pytest.mark.parametrize("lang", ["pl", "es", "ca", "tr"])
@@ -314,7 +317,9 @@ def test_the_note_on_fewer_pads_a_page_follows_the_printed_languages_labels(lang
     score_pad = Translations.load(str(TRANSLATIONS_DIR), [lang]).gettext("Score pad")
     printed = PdfReader(str(out_file)).pages[0].extract_text().count(score_pad)
     assert printed == 2
-    assert err == "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide.\n"
+    assert err == (
+        "Note: 2 pads a page, not 4: 7 players need columns at least 15 mm wide and rows at least 7 mm high.\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -52,13 +52,17 @@ def _rules(edition: int, expansions: Sequence[str] = ()) -> EditionRules:
 
 
 PER_PAGE = (1, 2, 4)
-MIN_COLUMN = 15 * mm
+MIN_COLUMN: float = 15 * mm
 """The narrowest player column a pad prints: a name and two-digit numbers, by hand."""
+MIN_ROW: float = 7 * mm
+"""The lowest row a pad prints (its board row, the lowest of all): a pen writes in it."""
+_BOARD_ROW = 0.8
+"""The board row's height, in category rows (the lowest row of the table)."""
 
 
 def _rows(labels: Labels) -> float:
     """The table's height in row units: name, board, the edition's categories, total, coins."""
-    return 1.25 + 0.8 + len(labels.order) + 1.1 + 0.85
+    return 1.25 + _BOARD_ROW + len(labels.order) + 1.1 + 0.85
 
 
 Box = tuple[float, float, float, float]
@@ -93,6 +97,18 @@ class PadPlan:
     boxes: tuple[Box, ...]
     column_width: float
     """A player's column, in points."""
+    row_height: float = MIN_ROW
+    """The table's lowest row (the board row), in points."""
+
+    @property
+    def fits(self) -> bool:
+        """Every column and every row is wide and high enough to write in by hand."""
+        return self.column_width >= MIN_COLUMN - 1e-6 and self.row_height >= MIN_ROW - 1e-6
+
+    @property
+    def room(self) -> float:
+        """How close the tightest of columns and rows comes to its least (1: just enough)."""
+        return min(self.column_width / MIN_COLUMN, self.row_height / MIN_ROW)
 
 
 def _arrangement(paper: str, per_page: int, landscape: bool) -> tuple[tuple[float, float], tuple[Box, ...]]:
@@ -125,7 +141,9 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     _, _, bw, bh = box
     # Type and spacing scale with the pad: 1.0 for an A5 pad (half an A4 page), either way up.
     k = min(max(bw, bh) / 595.0, min(bw, bh) / 420.0)
-    margin = max(6.5 * mm, 14 * k + 8)  # never closer than 6.5 mm to an edge: printers clip there
+    # Never closer than 6.5 mm to an edge (printers clip there); no wider than an A5 pad's,
+    # so that a larger pad's room goes to the players' columns.
+    margin = max(6.5 * mm, 14 * min(k, 1.0) + 8)
     # never below ~21 mm (phones must read it), larger for a long link
     qr = qr_size(url, max(58 * k, 60.0), max(80 * k, 72.0)) if url else 0.0
     title = max(17 * k, 11.0)
@@ -139,7 +157,7 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     avail = bw - 2 * margin
     # The label column: the colour stripe, the badge and the longest word of a label, at
     # the type size the table will use (no less than the minimum).
-    tk = min(k, unit / 30.0) if unit < 30 * k else k
+    tk = _table_scale(k, unit)
     size = max(10 * tk * 0.85, MIN_TYPE)
     radius = min(unit * 0.36, 11 * tk)
     words = [w for label in labels.categories.values() for w in label.split()]
@@ -148,6 +166,13 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     label_width = min(max(3.5 * tk + 4 * tk * 3 + 2 * radius + widest + 4, 56.0), 132 * k, avail * 0.36)
     column_width = min(78 * k, (avail - label_width) / cities)
     return _Geometry(k, margin, qr, unit, label_width, column_width)
+
+
+def _table_scale(k: float, unit: float) -> float:
+    """The table's type scale: the pad's, smaller where rows are low, and never larger than
+    an A5 pad's, so a pad with more room gives it to the columns, never to the label column
+    (one pad a page is never narrower than two)."""
+    return min(k, unit / 30.0, 1.0)
 
 
 def _labels(t: Translator, order: str, rules: EditionRules) -> Labels:
@@ -176,7 +201,8 @@ def pad_plan(
 ) -> PadPlan:
     """The layout :func:`score_pad_pdf` uses: the asked number of pads a page in their usual
     orientation, turned landscape, or fewer pads, whichever first gives every player a
-    column of at least :data:`MIN_COLUMN`."""
+    column of at least :data:`MIN_COLUMN` and every row at least :data:`MIN_ROW` (else the
+    plan that comes closest)."""
     rules = _rules(edition, expansions)
     _check(players, per_page, order, rules)
     register_fonts()
@@ -186,11 +212,11 @@ def pad_plan(
         default_landscape = False
         for landscape in (default_landscape, not default_landscape):
             page, boxes = _arrangement(paper, count, landscape)
-            column = _geometry(boxes[0], players, url, labels).column_width
-            plan = PadPlan(count, landscape, page, boxes, column)
-            if column >= MIN_COLUMN:
+            g = _geometry(boxes[0], players, url, labels)
+            plan = PadPlan(count, landscape, page, boxes, g.column_width, _BOARD_ROW * g.unit)
+            if plan.fits:
                 return plan
-            if best is None or column > best.column_width:
+            if best is None or plan.room > best.room:
                 best = plan
     assert best is not None
     return best
@@ -236,7 +262,7 @@ def _draw_pad(
         category_height=unit,
         total_height=1.1 * unit,
         minor_height=0.85 * unit,
-        k=min(k, unit / 30.0) if unit < 30 * k else k,
+        k=_table_scale(k, unit),
         writable=True,
     )
     free_city = t(N_("Free City"))

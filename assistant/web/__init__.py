@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from flask import Flask
@@ -56,18 +55,4 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
-    _settle_garbage_collection()
     return app
-
-
-def _settle_garbage_collection() -> None:
-    """Everything built so far (the rules data of every edition, the templates, the app)
-    lives as long as the process: moved out of the collector's generations, no collection
-    walks it again; and a young generation of 5,000 objects (CPython's 700) collects less
-    often while a table's history builds its ten thousand objects that all stay alive.
-    Process-wide and set once, where a per-request pause was not thread-safe (see
-    docs/decisions.md)."""
-    gc.collect()
-    gc.freeze()
-    _, second, third = gc.get_threshold()
-    gc.set_threshold(max(gc.get_threshold()[0], 5_000), second, third)

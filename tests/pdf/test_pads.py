@@ -58,9 +58,10 @@ def test_pads_print_for_two_to_seven_players_on_a4_and_letter_one_two_or_four_a_
     pages = pages_of(pdf)
     assert len(pages) == 1
     assert size_of(pages[0]) == tuple(round(v, 2) for v in plan.page)
-    # Every player's column has room to write: at least 15 mm.
-    assert plan.column_width >= MIN_COLUMN
-    assert plan.per_page == per_page or players >= 6, "only big tables need fewer pads a page"
+    # Every player's column has room to write: at least 15 mm, every row 7 mm (issue 24: four
+    # pads a page with a QR code leave rows of about 5 mm, so they print two a page).
+    assert plan.column_width >= MIN_COLUMN and plan.row_height >= 7 * mm
+    assert plan.per_page == per_page or per_page == 4 or players >= 6, "only four a page or big tables"
 
     n = plan.per_page
     text = pages[0].extract_text()
@@ -89,9 +90,11 @@ def test_seven_players_get_landscape_pads_or_fewer_a_page_rather_than_narrow_col
     two = pad_plan(7, paper=paper, per_page=2)
     one = pad_plan(7, paper=paper, per_page=1)
     # The old layout gave 8.2 mm (4 a page), 11.8 mm (2) and 16.8 mm (1).
-    assert all(p.column_width >= 15 * mm for p in (four, two, one))
-    assert two.landscape and two.per_page == 2
-    assert four.per_page == 4 and four.landscape if paper == "A4" else four.per_page == 2
+    assert all(p.column_width >= 15 * mm and p.row_height >= 7 * mm for p in (four, two, one))
+    # Two landscape pads on A4; on letter their rows would be just under 7 mm: one a page.
+    assert (two.landscape and two.per_page == 2) if paper == "A4" else two == one
+    # Four a page would leave rows of about 5 mm: as asked for two.
+    assert four == two
     # Small tables keep the usual portrait pads.
     assert not pad_plan(4, paper=paper, per_page=4).landscape
 
