@@ -87,3 +87,23 @@ def test_the_score_sheet_of_a_game_with_an_expansion_prints_its_row_and_its_reas
     text = "\n".join(page.extract_text() for page in PdfReader(target).pages)
     assert "Festival" in text and "Garlands: 3 × 2: 6 victory points" in text
     assert "21" in text  # Ana's total, the Festival's 10 in it
+
+
+def test_an_expansions_row_prints_in_the_colour_its_data_gives(capsys, tmp_path: Path):
+    """Festival's swatch (#c2185b in its expansion.toml) colours its row's badge and band on
+    the pad; before, every expansion's row was a neutral grey."""
+    target = tmp_path / "pads.pdf"
+    run(
+        capsys,
+        "pad",
+        "--edition",
+        str(TOY_EDITION),
+        "--expansions",
+        "festival",
+        "--players",
+        "4",
+        "-o",
+        str(target),
+    )
+    content = b"".join(page.get_contents().get_data() for page in PdfReader(target).pages)
+    assert b".760784 .094118 .356863 rg" in content  # #c2185b as the PDF fills it

@@ -46,11 +46,33 @@ ALERT = HexColor("#B8322A")
 
 
 class _Palettes(dict[Category, Palette]):
-    """The categories' colours; a category the base game lacks (an expansion's) gets a
-    neutral one rather than failing."""
+    """The categories' colours; a category the base game lacks (an expansion's) takes the
+    colour its data gives it (``category_swatches``), and a neutral one where none does."""
 
     def __missing__(self, category: Category) -> Palette:
-        return OTHER
+        swatch = _swatch_of(category)
+        palette = OTHER if swatch is None else _palette_of(HexColor(swatch))
+        self[category] = palette
+        return palette
+
+
+def _swatch_of(category: Category) -> str | None:
+    """The colour the rules data gives a category, in any edition or expansion."""
+    from ..rules.catalog import available_editions, available_expansions, catalog_for
+
+    for edition in available_editions():
+        swatch = catalog_for(edition, available_expansions(edition)).rules.category_swatch(category)
+        if swatch is not None:
+            return swatch
+    return None
+
+
+def _palette_of(strong: Color) -> Palette:
+    """A row's colours from its strong colour: a light tint of it, and white or dark ink on
+    it, whichever reads better (the printed contrast checks hold both)."""
+    tint = Color(*(0.82 + 0.18 * c for c in (strong.red, strong.green, strong.blue)))
+    luminance = 0.2126 * strong.red + 0.7152 * strong.green + 0.0722 * strong.blue
+    return Palette(strong, tint, WHITE if luminance < 0.5 else INK)
 
 
 OTHER = Palette(HexColor("#5E5A52"), HexColor("#E7E4DE"), WHITE)
