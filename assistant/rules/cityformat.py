@@ -42,7 +42,6 @@ from .limits import (
     MAX_TOKENS,
     PRINTABLE,
     SYMBOL_FIELDS,
-    category_range,
 )
 from .model import Category, City, Problem, ProblemCode, ScienceSymbols
 from .text import N_, Nn_, Text, squeeze
@@ -381,7 +380,7 @@ def _read_categories(r: CityReader, raw: Any) -> tuple[tuple[Category, int], ...
                     names=", ".join(known),
                 ),
             )
-        low, high = category_range(category)
+        low, high = r.catalog.rules.category_range(category)
         if not _is_int(value) or not low <= value <= high:
             whole(
                 value,

@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from .catalog import Catalog
-from .limits import MAX_TOKEN, MAX_TOKENS, category_range
+from .limits import MAX_TOKEN, MAX_TOKENS
 
 __all__ = [
     "categories_schema",
@@ -64,8 +64,9 @@ def categories_schema(catalog: Catalog) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            c.value: {"type": "integer", "minimum": category_range(c)[0], "maximum": category_range(c)[1]}
+            c.value: {"type": "integer", "minimum": low, "maximum": high}
             for c in catalog.rules.categories
+            for low, high in (catalog.rules.category_range(c),)
         },
         "additionalProperties": False,
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .describe import CATEGORY_NAMES
+from .limits import category_range
 from .model import CATEGORIES, Category, Color, Deck
 from .text import Text
 
@@ -75,6 +76,9 @@ class ExpansionRules:
     colors: tuple[ColorInfo, ...] = ()
     color_categories: tuple[tuple[Color, Category], ...] = ()
     city_fields: tuple[TokenField, ...] = ()
+    category_limits: tuple[tuple[Category, int, int], ...] = ()
+    """The points a row of its may hold, least and most, where not 0 to the usual most
+    (Cities' debt: 0 or less)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +136,17 @@ class EditionRules:
     """The rows a city entered card by card may type beside its cards: its expansions'
     categories (the game format's typed rows). Where the city's cards or tokens decide such
     a row, the computed number counts."""
+    category_limits: tuple[tuple[Category, int, int], ...] = ()
+    """Rows whose points the expansions' data bounds otherwise than the usual (see
+    :meth:`category_range`)."""
+
+    def category_range(self, category: Category) -> tuple[int, int]:
+        """The points a pad may give ``category``: ``(least, most)``, as the data bounds it,
+        else as :func:`~.limits.category_range` does for every row."""
+        for known, least, most in self.category_limits:
+            if known is category:
+                return least, most
+        return category_range(category)
 
     def side_name(self, side: str) -> Text:
         """A wonder side's name for a player (translated)."""
@@ -196,4 +211,5 @@ class EditionRules:
             expansions=(*self.expansions, expansion.id),
             city_fields=(*self.city_fields, *expansion.city_fields),
             typed_categories=(*self.typed_categories, *expansion.categories),
+            category_limits=(*self.category_limits, *expansion.category_limits),
         )

@@ -28,6 +28,7 @@ from .describe import CATEGORY_NAMES
 from .edition import ColorInfo, EditionRules, ExpansionRules, TokenField
 from .effects import KINDS, Effect, Fields
 from .errors import CatalogError
+from .limits import MAX_POINTS
 from .model import Category, Color, Cost, Deck, Resource
 from .text import Text
 
@@ -291,6 +292,7 @@ def read_edition(path: Path) -> EditionRules:
         expansions=(),
         city_fields=(),
         typed_categories=(),
+        category_limits=(),
         **ints,
     )
 
@@ -335,7 +337,7 @@ def read_expansion(path: Path, rules: EditionRules) -> ExpansionRules:
         data,
         {"id", "name", "edition", "order"},
         {"categories", "category_names", "category_swatches", "score_pad_after", "color",
-         "color_categories", "city_field", *_EXPANSION_NUMBERS},
+         "color_categories", "city_field", "category_limits", *_EXPANSION_NUMBERS},
     )  # fmt: skip
     expansion = _typed(where, data["id"], str, "id")
     if expansion != card_id(expansion) or not expansion:
@@ -378,8 +380,31 @@ def read_expansion(path: Path, rules: EditionRules) -> ExpansionRules:
             (*rules.categories, *categories),
         ),
         city_fields=_read_token_fields(where, data.get("city_field", []), expansion, categories),
+        category_limits=_read_limits(where, data.get("category_limits", {}), categories),
         **ints,
     )
+
+
+def _read_limits(
+    where: _Where, raw: Any, categories: tuple[Category, ...]
+) -> tuple[tuple[Category, int, int], ...]:
+    """``[category_limits]``: ``row = [least, most]`` for a row of the expansion's whose
+    points are not 0 to the usual most (a debt is 0 or less)."""
+    if not isinstance(raw, dict):
+        raise where.fail("category_limits maps a category to [least, most]")
+    out = []
+    for key, value in raw.items():
+        if key not in categories:
+            raise where.fail(f"category_limits.{key}: not one of the expansion's categories")
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(v) is int for v in value)
+            and -MAX_POINTS <= value[0] <= value[1] <= MAX_POINTS
+        ):
+            raise where.fail(f"category_limits.{key}: [least, most], whole numbers within ±{MAX_POINTS}")
+        out.append((Category(key), value[0], value[1]))
+    return tuple(out)
 
 
 # --- cards, wonders, rulings ----------------------------------------------------------------

@@ -40,7 +40,7 @@ from ..rules.catalog import Catalog
 from ..rules.cityformat import CITY_FIELDS
 from ..rules.describe import age_numeral
 from ..rules.errors import GameFormatError
-from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS, category_range
+from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS
 from ..rules.text import Text, squeeze
 from .forms import MultiCheckboxField, age_choices, choice_list
 from .i18n import render_text
@@ -168,7 +168,7 @@ def _categories(catalog: Catalog) -> NumbersField:
     numbers = {
         category.value: IntegerField(
             _l(rules.category_name(category).msgid),
-            validators=[Optional(), NumberRange(*category_range(category))],
+            validators=[Optional(), NumberRange(*rules.category_range(category))],
         )
         for category in rules.categories
     }

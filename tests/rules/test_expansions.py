@@ -264,6 +264,9 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("festival", 'category = "festival"', 'category = "military"', "is not one of the expansion's categories"),
         ("festival", 'kind = "tokens"', 'kind = "dice"', "kind is tokens"),
         ("parade", 'id = "bronze"', 'id = "brown"', "adds colours the edition does not have"),
+        ("parade", "parade = [-20, 20]", "parade = [5, 1]", "category_limits.parade: [least, most]"),
+        ("parade", "parade = [-20, 20]", "parade = [0]", "category_limits.parade: [least, most]"),
+        ("parade", "parade = [-20, 20]", "civilian = [0, 5]", "not one of the expansion's categories"),
     ],
 )  # fmt: skip
 def test_a_malformed_expansion_stops_loading_naming_the_file_and_entry(tmp_path, name, old, new, message):
@@ -326,3 +329,19 @@ def test_a_city_with_cards_cannot_type_a_row_its_cards_give():
                     {"player": "C", "wonder": "toy-harbor"}]})  # fmt: skip
     assert base.value.path == ("cities", 0, "categories")  # the base game has no typed rows
     assert "gives both cards and categories" in str(base.value.message)
+
+
+# Category limits as data: an expansion's row may be bounded otherwise than 0 to the usual
+# most (Cities' debt is 0 or less); the toy Parade's row is -20 to 20.
+def test_an_expansions_row_takes_the_limits_its_data_gives():
+    rules = catalog_for(TOY_EDITION, ["parade"]).rules
+    assert rules.category_range(PARADE) == (-20, 20)
+    assert rules.category_range(FESTIVAL) == rules.category_range(Category.CIVILIAN)  # the usual
+    pad = [{"player": "Ana", "categories": {"parade": -5}}, {"player": "Bo", "categories": {}},
+           {"player": "Cy", "categories": {}}]  # fmt: skip
+    assert score_game(parse_game(toy_game(pad, ("parade",)))).cities[0].categories[PARADE] == -5
+    pad[0]["categories"]["parade"] = -25
+    with pytest.raises(GameFormatError) as refused:
+        parse_game(toy_game(pad, ("parade",)))
+    assert refused.value.path == ("cities", 0, "categories", "parade")
+    assert "must be between -20 and 20, not -25" in str(refused.value.message)

@@ -147,3 +147,18 @@ def test_a_city_entered_card_by_card_types_its_expansion_row_beside_its_cards(no
     assert re.search(
         r'name="categories-festival"[^>]*value="4"|value="4"[^>]*name="categories-festival"', again
     )
+
+
+def test_a_row_that_may_be_negative_gets_its_limits_and_a_sign_button_on_the_pad(nocsrf_client):
+    """The toy Parade's row is -20 to 20 (its data's category_limits), as Cities' debt is 0 or
+    less: the pad's field takes a minus, and the API refuses what the data does not allow."""
+    cities = [{"player": name, "categories": {}} for name in ("Ana", "Bo", "Cy")]
+    game = {"edition": TOY_EDITION, "expansions": ["parade"], "cities": cities}
+    token = nocsrf_client.post("/api/v1/games", json={"game": game}).get_json()["token"]
+    page = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
+    field = re.search(r'<input[^>]*name="categories-parade"[^>]*>', page)
+    assert field and 'min="-20"' in field.group(0) and 'max="20"' in field.group(0)
+    assert 'data-sign="categories-parade"' in page
+    cities[0]["categories"] = {"parade": -21}
+    refused = nocsrf_client.post("/api/v1/score", json=game)
+    assert refused.status_code == 400 and refused.get_json()["field"] == "cities[0].categories.parade"

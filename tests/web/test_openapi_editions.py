@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import available_editions, available_expansions, catalog_for
-from assistant.rules.gameio import MAX_CARDS, MAX_COINS, MAX_SYMBOLS, MAX_TOKENS, category_range
+from assistant.rules.gameio import MAX_CARDS, MAX_COINS, MAX_SYMBOLS, MAX_TOKENS
 from assistant.web.openapi import city_schema_name, document
 from tests.web.test_openapi_strict import _from_property
 from tests.web.worked_games import three
@@ -52,7 +52,7 @@ def test_every_edition_has_its_city_and_the_game_names_them_all():
         }
         for name, limits in city["properties"]["categories"]["properties"].items():
             category = next(c for c in catalog.rules.categories if c.value == name)
-            assert (limits["minimum"], limits["maximum"]) == category_range(category)
+            assert (limits["minimum"], limits["maximum"]) == catalog.rules.category_range(category)
         assert city["properties"]["cards"]["maxItems"] == MAX_CARDS
         assert city["properties"]["coins"]["maximum"] == MAX_COINS
         assert city["properties"]["military"]["maxItems"] == MAX_TOKENS

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ...rules.catalog import Catalog
-from ...rules.limits import MAX_COINS, MAX_SYMBOLS, category_range
+from ...rules.limits import MAX_COINS, MAX_SYMBOLS
 from .. import gamestate, recent
 from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
 from ..forms import choice_list
@@ -211,7 +211,7 @@ def _render(
         defeat_value=rules.defeat_token,
         max_coins=MAX_COINS,
         max_symbols=MAX_SYMBOLS,
-        pad_ranges={c.value: category_range(c) for c in rules.categories},
+        pad_ranges={c.value: rules.category_range(c) for c in rules.categories},
         typed_rows=[c.value for c in rules.typed_categories],
         token_most={f.key: f.most for f in rules.city_fields},
         play_errors=any(f.errors for f in play_fields),
