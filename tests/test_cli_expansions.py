@@ -32,7 +32,8 @@ def test_the_catalog_of_an_edition_with_its_expansions(capsys):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("catalog", "--edition", "1", "--expansions", "leaders"), "edition 1 has no expansion 'leaders' (it has none yet)"),
+        (("catalog", "--edition", "2", "--expansions", "leaders"), "edition 2 has no expansion 'leaders' (it has none yet)"),
+        (("catalog", "--edition", "1", "--expansions", "armada"), "edition 1 has no expansion 'armada' (its expansions are leaders)"),
         (("catalog", "--edition", str(TOY_EDITION), "--expansions", "fiesta"), "its expansions are festival, parade"),
         (("pad", "--edition", str(TOY_EDITION), "--players", "6", "-o", "-"), "--players: 3 to 4."),
         (("pad", "--edition", str(TOY_EDITION), "--expansions", "festival", "--players", "6", "-o", "-"), "--players: 3 to 5."),

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.rules.catalog import available_expansions
 from assistant.web.openapi import document
 from tests.web.worked_games import three
 
@@ -70,7 +71,10 @@ valid_cities = st.fixed_dictionaries(
 @given(city=valid_cities)
 def test_every_city_the_document_calls_valid_is_scored(client, city):
     game = three()
-    # The other two cities are card-entered; keep the table legal (no second Free City).
+    # A city of the edition's document may hold what any of its expansions adds: the game
+    # plays them all. The other two cities are card-entered; keep the table legal (no
+    # second Free City).
+    game["expansions"] = list(available_expansions(game.get("edition", 1)))
     city.pop("free_city", None)
     game["cities"][1] = city
     response = client.post("/api/v1/score", json=game)
@@ -88,7 +92,7 @@ def test_every_city_the_document_calls_valid_is_scored(client, city):
         {"player": "Ana", "wonder": "giza", "cards": ["unobtainium"]},
         {"player": "   ", "wonder": "giza"},
         {"player": "Ana"},
-        {"player": "Ana", "wonder": "giza", "cards": [], "categories": {}},
+        {"player": "Ana", "wonder": "giza", "cards": [], "categories": {"civilian": 3}},  # from its cards
         {"player": "Ana", "wonder": "giza", "science_symbols": {"gear": 1}},
         {"player": "Ana", "wonder": "giza", "shields_by_age": [1, 2, 100]},
         {"player": "A\x00", "wonder": "giza"},
@@ -99,6 +103,7 @@ def test_what_the_api_refuses_the_document_calls_invalid(client, city):
 
     assert not jsonschema.Draft202012Validator(CITY).is_valid(city)
     game = three()
+    game["expansions"] = list(available_expansions(1))  # refused whatever the game plays
     game["cities"][1] = city
     assert client.post("/api/v1/score", json=game).status_code == 400
 
