@@ -273,13 +273,20 @@ CSV_COLUMNS = (
 def export_csv(token: str) -> Response:
     """Every game of the table, one row per city (locked games with their record)."""
     past = history(load_table(token))
-    # Every category of the games' editions, in their pads' order (a later edition's own last).
-    categories = category_order({line.edition for line in past.lines} or {1})
+    games = [
+        (line, service.scores_of(get_session(), line))
+        for line in sorted(past.lines, key=lambda line: (line.created_at, line.id))
+    ]
+    # Every category of the games' editions, in their pads' order (a later edition's own
+    # last), then every expansion's row the games scored (Leaders...).
+    editions = {line.edition for line in past.lines} or {1}
+    scored = {key for _line, cities in games for city in cities for key in city["categories"]}
+    categories = category_order(editions, {*category_order(editions), *scored})
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([*CSV_COLUMNS, *categories])
-    for line in sorted(past.lines, key=lambda line: (line.created_at, line.id)):
-        for city in service.scores_of(get_session(), line):
+    for line, cities in games:
+        for city in cities:
             writer.writerow(_csv_row(line, city, past.names, categories))
     response = Response(out.getvalue(), mimetype="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = 'attachment; filename="table-games.csv"'

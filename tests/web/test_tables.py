@@ -558,3 +558,17 @@ def test_a_short_table_s_chart_is_drawn_game_by_game_without_a_note(client):
     page = client.get(f"/t/{table}").get_data(as_text=True)
     assert "Each point is the average" not in page
     assert re.search(r'<section id="charts">.*?<circle', page, re.S)
+
+
+def test_the_csv_export_has_a_column_for_each_expansion_row_its_games_scored(client):
+    table = new_table(client)
+    add_game(client, table)  # a base game
+    leaders = three()
+    leaders["expansions"] = ["leaders"]
+    leaders["cities"][0]["categories"] = {"leaders": 9}
+    add_game(client, table, renamed(leaders, ["Ana", "Bo", "Cy"]))
+    text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    header = next(csv.reader(io.StringIO(text)))
+    assert header[-8:] == [*FIRST_EDITION_CATEGORIES, "leaders"]  # after the base rows
+    assert [r["leaders"] for r in rows if r["player"] == "Ana"] == ["", "9"]  # not played, then 9
