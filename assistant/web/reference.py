@@ -12,7 +12,6 @@ from ..rules.catalog import Catalog, available_editions, available_expansions, c
 from ..rules.catalog import fold as _fold
 from ..rules.components import Card, Ruling
 from ..rules.describe import describe_effects
-from ..rules.gameio import GameFormatError, parse_game
 from ..rules.model import Game
 from . import gamestate
 from .forms import BuildQueryForm, choice_list
@@ -306,7 +305,7 @@ def can_build() -> tuple[str, int] | str:
     catalog = edition_catalog()
     cities = _scratch_cities(request.args, catalog)
     # Seating: me, then my left neighbour (next clockwise), then my right neighbour.
-    game, error = _parsed({"edition": catalog.edition, "cities": cities})
+    game, error = gamestate.read({"edition": catalog.edition, "cities": cities})
     held = set(cities[0]["cards"])
     age = _age_arg(current_age({}, held, catalog), catalog)
     hand = [c for c in request.args.getlist("hand") if c and c not in held]
@@ -352,14 +351,6 @@ def _scratch_cities(args: Any, catalog: Catalog) -> list[dict[str, Any]]:
         }
         for key in SCRATCH_SEATS
     ]
-
-
-def _parsed(data: dict[str, Any]) -> tuple[Game | None, GameFormatError | None]:
-    """The game of ``data``, or the error that names what is wrong with it."""
-    try:
-        return parse_game(data), None
-    except GameFormatError as exc:
-        return None, exc
 
 
 def _int(value: str | None, default: int) -> int:
