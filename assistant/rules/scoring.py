@@ -980,7 +980,15 @@ def _score_tokens(
         if written is not None:
             if written != points:
                 problems.append(
-                    _typed_differs(seat, city, declared, tables.names[declared.category], written, points)
+                    _typed_differs(
+                        seat,
+                        city,
+                        declared.category,
+                        tables.names[declared.category],
+                        written,
+                        points,
+                        declared,
+                    )
                 )
             cats[slot] -= written
             details[:] = [
@@ -1018,7 +1026,7 @@ def _score_typed_rows(
         if decided:
             if written != cats[slot]:
                 problems.append(
-                    _typed_row_differs(seat, city, category, tables.names[category], written, cats[slot])
+                    _typed_differs(seat, city, category, tables.names[category], written, cats[slot])
                 )
             continue
         cats[slot] = written
@@ -1039,42 +1047,34 @@ def _score_typed_rows(
     details.sort(key=lambda d: index[d.category])
 
 
-def _typed_row_differs(
-    seat: int, city: City, category: Category, name: Text, written: int, computed: int
+def _typed_differs(
+    seat: int,
+    city: City,
+    category: Category,
+    name: Text,
+    written: int,
+    computed: int,
+    field: TokenField | None = None,
 ) -> Problem:
-    return Problem(
-        "warning",
-        ProblemCode.TYPED_DIFFERS,
-        N_(
+    """A row the pad writes otherwise than the city's cards (or, ``field``, its tokens) give."""
+    if field is None:
+        message = N_(
             "{player}'s score pad says {written} for {category}, but the cards give {computed}; "
             "the computed {computed} is counted.",
-            player=city.player,
-            written=written,
-            category=name,
-            computed=computed,
-        ),
-        city=seat,
-        field=f"cities[{seat}].categories.{category.value}",
-    )
-
-
-def _typed_differs(
-    seat: int, city: City, field: TokenField, category: Text, written: int, computed: int
-) -> Problem:
+            player=city.player, written=written, category=name, computed=computed,
+        )  # fmt: skip
+    else:
+        message = N_(
+            "{player}'s score pad says {written} for {category}, but the {field} given score {computed}; "
+            "the computed {computed} is counted.",
+            player=city.player, written=written, category=name, field=Text(field.label), computed=computed,
+        )  # fmt: skip
     return Problem(
         "warning",
         ProblemCode.TYPED_DIFFERS,
-        N_(
-            "{player}'s score pad says {written} for {category}, but the {field} given score {computed}; "
-            "the computed {computed} is counted.",
-            player=city.player,
-            written=written,
-            category=category,
-            field=Text(field.label),
-            computed=computed,
-        ),
+        message,
         city=seat,
-        field=f"cities[{seat}].categories.{field.category.value}",
+        field=f"cities[{seat}].categories.{category.value}",
     )
 
 
