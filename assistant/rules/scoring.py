@@ -65,7 +65,7 @@ SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
 # One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything):
 # the science symbols and wildcards first, then 10 bits of constant points per category of
-# the edition, then one field per colour of the catalog (its own layout: :class:`_Tables`).
+# the edition, then one field per colour of the catalog (its own layout: :class:`_Lookups`).
 _BITS = 6
 _MASK = (1 << _BITS) - 1
 _SYMBOL_SHIFTS = tuple(_BITS * i for i in range(len(SYMBOLS)))
@@ -82,7 +82,7 @@ def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:
     return Nn_(singular, plural, abs(points), points=points, **params)
 
 
-# --- per-catalog tables -----------------------------------------------------------------------
+# --- per-catalog lookups -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -111,8 +111,8 @@ class _Side:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class _Tables:
-    """Everything scoring needs from a catalog, computed once (see :func:`_tables`)."""
+class _Lookups:
+    """Everything scoring needs from a catalog, computed once (see :func:`_lookups`)."""
 
     packed: dict[str, int]
     """Each structure's colour, science symbol, wildcards and constant points, packed."""
@@ -137,8 +137,8 @@ class _Tables:
 
 
 @cache
-def _tables(catalog: Catalog) -> _Tables:
-    """The per-catalog tables: packed card counts, shared details, wonder sides."""
+def _lookups(catalog: Catalog) -> _Lookups:
+    """The per-catalog lookups: packed card counts, shared details, wonder sides."""
     rules = catalog.rules
     categories = rules.categories
     index = {c: i for i, c in enumerate(categories)}
@@ -220,7 +220,7 @@ def _tables(catalog: Catalog) -> _Tables:
     if len(scored) != len(constant) + len(special):
         raise ValueError("a card scores both constant points and points per item")
     names = {c: rules.category_name(c) for c in categories}
-    return _Tables(
+    return _Lookups(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
     )  # fmt: skip
@@ -328,10 +328,10 @@ class _View:
     specials: list[_Special]
 
 
-def _view(city: City, tables: _Tables, clean: bool = False) -> _View:
+def _view(city: City, lookups: _Lookups, clean: bool = False) -> _View:
     """Count a city's cards; ``clean`` says validation found no duplicate or unknown card."""
     cards: Sequence[str] = city.cards or ()
-    packed_of = tables.packed
+    packed_of = lookups.packed
     if clean:
         packed = sum(map(packed_of.__getitem__, cards))
     else:
@@ -339,12 +339,12 @@ def _view(city: City, tables: _Tables, clean: bool = False) -> _View:
         cards = tuple(c for c in dict.fromkeys(cards) if c in packed_of)
         packed = sum(map(packed_of.__getitem__, cards))
     if city.wonder is not None:
-        side = tables.sides.get((city.wonder, city.side))
+        side = lookups.sides.get((city.wonder, city.side))
         if side is not None:
             packed += side.wild[min(city.stages, len(side.wild) - 1)] << _WILD_SHIFT
     constants: list[Detail] = []
     specials: list[_Special] = []
-    for found in filter(None, map(tables.scored.get, cards)):
+    for found in filter(None, map(lookups.scored.get, cards)):
         if isinstance(found, Detail):
             constants.append(found)
         elif isinstance(found, _Special):
@@ -586,7 +586,7 @@ class _Counter:
         self.catalog = catalog
         self.views = views
         self.military = military
-        self.color_shifts = _tables(catalog).color_shifts
+        self.color_shifts = _lookups(catalog).color_shifts
 
     def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
         view = self.views[seat]
@@ -610,7 +610,7 @@ class _Counter:
 
 
 def _per_detail(
-    tables: _Tables,
+    lookups: _Lookups,
     card: _Special,
     index: int,
     count: int,
@@ -624,7 +624,7 @@ def _per_detail(
     stage, owner and copying player when Olympia copies the guild.
     """
     key = (card.id, index, count, left, right, copied)
-    found = tables.memo.get(key)
+    found = lookups.memo.get(key)
     if found is not None:
         return found
     per = card.per[index]
@@ -644,9 +644,9 @@ def _per_detail(
             text=text,
         )
         detail = Detail(card.category, points, f"stage-{stage}", reason)
-    if len(tables.memo) >= _MEMO_LIMIT:
-        tables.memo.clear()
-    tables.memo[key] = detail
+    if len(lookups.memo) >= _MEMO_LIMIT:
+        lookups.memo.clear()
+    lookups.memo[key] = detail
     return detail
 
 
@@ -671,7 +671,7 @@ def _pad_warning(game: Game, seat: int, card: str, unknown: list[int]) -> Proble
 def _score_cards(
     seat: int,
     game: Game,
-    tables: _Tables,
+    lookups: _Lookups,
     counter: _Counter,
     problems: list[Problem],
 ) -> tuple[list[int], list[Detail]]:
@@ -680,17 +680,17 @@ def _score_cards(
     views, military = counter.views, counter.military
     view = views[seat]
     assert view is not None
-    index = tables.index
+    index = lookups.index
     mil = military[seat]
     coins = city.coins
-    cats = [0] * len(tables.categories)
+    cats = [0] * len(lookups.categories)
     details = list(mil.details)
     cats[index[Category.MILITARY]] += mil.points
-    rate = tables.coins_per_point
+    rate = lookups.coins_per_point
     cats[index[Category.TREASURY]] += coins // rate
     if coins >= rate:
         details.append(_treasury_detail(coins, rate))
-    side = tables.sides.get((city.wonder, city.side)) if city.wonder is not None else None
+    side = lookups.sides.get((city.wonder, city.side)) if city.wonder is not None else None
     copy_stage = 0
     if side is not None:
         k = min(city.stages, len(side.points) - 1)
@@ -701,8 +701,8 @@ def _score_cards(
     constants = view.constants
     if constants:
         packed = view.packed
-        shifts = tables.points_shifts
-        for slot in tables.constant_slots:  # the first edition: only blue cards score constant points
+        shifts = lookups.points_shifts
+        for slot in lookups.constant_slots:  # the first edition: only blue cards score constant points
             cats[slot] += packed >> shifts[slot] & _POINTS_MASK
         details.extend(constants)
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
@@ -721,13 +721,13 @@ def _score_cards(
             count = per.count(counter, seat, n, unknown)
             if unknown:
                 problems.append(_pad_warning(game, seat, card.name, unknown))
-            detail = _per_detail(tables, card, number, count, left, right)
+            detail = _per_detail(lookups, card, number, count, left, right)
             cats[index[card.category]] += detail.points
             counted.append(detail)
     if copy_stage:
         assert side is not None
         copied = _copy_guild(
-            seat, game, tables, counter, science_key, best.points, side.name, copy_stage, problems
+            seat, game, lookups, counter, science_key, best.points, side.name, copy_stage, problems
         )
         if copied is not None:
             cats[index[copied.category]] += copied.points
@@ -743,7 +743,7 @@ def _score_cards(
 def _copy_guild(
     seat: int,
     game: Game,
-    tables: _Tables,
+    lookups: _Lookups,
     counter: _Counter,
     science_key: int,
     science_now: int,
@@ -774,14 +774,14 @@ def _copy_guild(
     chosen = city.copied_guild
     if chosen is not None:
         named = [(owner, card) for owner, card in candidates if card.id == chosen]
-        special = tables.scored.get(chosen)
+        special = lookups.scored.get(chosen)
         if not named and unknown and isinstance(special, _Special) and chosen not in own.cards:
             named = [(unknown[0], special)]  # the table's word: a pad-entered neighbour holds it
             unknown = []
         if named:
             candidates = named
         else:
-            problems.append(_bad_copy(game, seat, chosen, tables, wonder, stage))
+            problems.append(_bad_copy(game, seat, chosen, lookups, wonder, stage))
     for owner in unknown:
         problems.append(
             Problem(
@@ -860,13 +860,13 @@ def _copy_guild(
     left = game.cities[game.left(seat)].player
     right = game.cities[game.right(seat)].player
     copied = (wonder, stage, owner_name, game.cities[seat].player)
-    return _per_detail(tables, card, len(card.per) - 1, count, left, right, copied)
+    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
 
 
-def _bad_copy(game: Game, seat: int, guild: str, tables: _Tables, wonder: str, stage: int) -> Problem:
+def _bad_copy(game: Game, seat: int, guild: str, lookups: _Lookups, wonder: str, stage: int) -> Problem:
     """The guild the table named for Olympia to copy is not one it can copy."""
     city = game.cities[seat]
-    special = tables.scored.get(guild)
+    special = lookups.scored.get(guild)
     name = special.name if isinstance(special, _Special) else guild
     held = guild in (city.cards or ())
     return Problem(
@@ -896,13 +896,13 @@ def _bad_copy(game: Game, seat: int, guild: str, tables: _Tables, wonder: str, s
 
 
 def _score_pad(
-    seat: int, game: Game, tables: _Tables, military: list[_Military], problems: list[Problem]
+    seat: int, game: Game, lookups: _Lookups, military: list[_Military], problems: list[Problem]
 ) -> tuple[list[int], list[Detail]]:
     """A pad-entry city: the pad's numbers, treasury from coins and science from symbols when given."""
     city = game.cities[seat]
     given = dict(city.categories or ())
-    categories = tables.categories
-    index = tables.index
+    categories = lookups.categories
+    index = lookups.index
     cats = [given.get(c, 0) for c in categories]
     details: list[Detail] = []
     if Category.MILITARY not in given:
@@ -931,7 +931,7 @@ def _score_pad(
                 )
             )
     if Category.TREASURY not in given:
-        cats[index[Category.TREASURY]] = city.coins // tables.coins_per_point
+        cats[index[Category.TREASURY]] = city.coins // lookups.coins_per_point
     for slot, category in enumerate(categories):
         points = cats[slot]
         if category is Category.MILITARY and Category.MILITARY not in given:
@@ -942,7 +942,7 @@ def _score_pad(
             continue
         if category is Category.TREASURY and Category.TREASURY not in given:
             if points:
-                details.append(_treasury_detail(city.coins, tables.coins_per_point))
+                details.append(_treasury_detail(city.coins, lookups.coins_per_point))
             continue
         if points:
             details.append(
@@ -954,7 +954,7 @@ def _score_pad(
                         "{category} from the score pad: {points} victory point",
                         "{category} from the score pad: {points} victory points",
                         points,
-                        category=tables.names[category],
+                        category=lookups.names[category],
                     ),
                 )
             )
@@ -962,15 +962,15 @@ def _score_pad(
 
 
 def _score_tokens(
-    seat: int, city: City, tables: _Tables, cats: list[int], details: list[Detail], problems: list[Problem]
+    seat: int, city: City, lookups: _Lookups, cats: list[int], details: list[Detail], problems: list[Problem]
 ) -> None:
     """Tokens counted in the fields an expansion declares, each worth its points in its
     category. A pad that also wrote that category keeps the computed number (a warning says
     so when they differ)."""
     held = dict(city.tokens)
     given = dict(city.categories or ())
-    index = tables.index
-    for declared in tables.token_fields:
+    index = lookups.index
+    for declared in lookups.token_fields:
         count = held.get(declared.key, 0)
         if not count:
             continue
@@ -984,7 +984,7 @@ def _score_tokens(
                         seat,
                         city,
                         declared.category,
-                        tables.names[declared.category],
+                        lookups.names[declared.category],
                         written,
                         points,
                         declared,
@@ -1014,19 +1014,19 @@ def _score_tokens(
 
 
 def _score_typed_rows(
-    seat: int, city: City, tables: _Tables, cats: list[int], details: list[Detail], problems: list[Problem]
+    seat: int, city: City, lookups: _Lookups, cats: list[int], details: list[Detail], problems: list[Problem]
 ) -> None:
     """The expansion rows a city entered card by card types beside its cards: the number
     the table wrote counts, unless the city's cards or tokens decide the row (then the
     computed number counts, and a warning says so when the two differ)."""
-    index = tables.index
+    index = lookups.index
     for category, written in city.categories or ():
         slot = index[category]
         decided = cats[slot] != 0 or any(d.category is category for d in details)
         if decided:
             if written != cats[slot]:
                 problems.append(
-                    _typed_differs(seat, city, category, tables.names[category], written, cats[slot])
+                    _typed_differs(seat, city, category, lookups.names[category], written, cats[slot])
                 )
             continue
         cats[slot] = written
@@ -1040,7 +1040,7 @@ def _score_typed_rows(
                         "{category} from the score pad: {points} victory point",
                         "{category} from the score pad: {points} victory points",
                         written,
-                        category=tables.names[category],
+                        category=lookups.names[category],
                     ),
                 )
             )
@@ -1084,25 +1084,25 @@ def _typed_differs(
 def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     """Score every city, rank the players and list every problem found at the table."""
     catalog = catalog or catalog_for(game.edition, game.expansions)
-    tables = _tables(catalog)
+    lookups = _lookups(catalog)
     problems, clean = check_game_and_cards(game, catalog)
     cities = game.cities
-    views = [None if city.cards is None else _view(city, tables, clean) for city in cities]
+    views = [None if city.cards is None else _view(city, lookups, clean) for city in cities]
     military = _military(game, catalog, problems)
     counter = _Counter(game, catalog, views, military)
     scored = [
-        _score_pad(seat, game, tables, military, problems)
+        _score_pad(seat, game, lookups, military, problems)
         if views[seat] is None
-        else _score_cards(seat, game, tables, counter, problems)
+        else _score_cards(seat, game, lookups, counter, problems)
         for seat in range(len(cities))
     ]
-    if tables.token_fields:
+    if lookups.token_fields:
         for seat, city in enumerate(cities):
             if city.tokens:
-                _score_tokens(seat, city, tables, *scored[seat], problems)
+                _score_tokens(seat, city, lookups, *scored[seat], problems)
     for seat, city in enumerate(cities):
         if city.categories and city.cards is not None:
-            _score_typed_rows(seat, city, tables, *scored[seat], problems)
+            _score_typed_rows(seat, city, lookups, *scored[seat], problems)
     totals = [sum(cats) for cats, _ in scored]
     ranked = [s for s, city in enumerate(cities) if not city.free_city]
     keys = [(totals[s], cities[s].coins) for s in ranked]
@@ -1113,7 +1113,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         CityScore(
             player=city.player,
             seat=seat,
-            categories=dict(zip(tables.categories, scored[seat][0], strict=True)),
+            categories=dict(zip(lookups.categories, scored[seat][0], strict=True)),
             total=totals[seat],
             coins=city.coins,
             rank=ranks.get(seat),

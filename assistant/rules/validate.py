@@ -48,7 +48,7 @@ from .text import N_, Nn_, Signed, Text, squeeze, verbatim
 
 
 @dataclass(frozen=True, slots=True)
-class _Tables:
+class _Lookups:
     """What validation needs from a catalog, looked up once."""
 
     names: dict[str, str]
@@ -96,7 +96,7 @@ _AGE_MASK = (1 << _AGE_BITS) - 1
 
 
 @cache
-def _tables(catalog: Catalog) -> _Tables:
+def _lookups(catalog: Catalog) -> _Lookups:
     rules = catalog.rules
     ids = catalog.structure_ids
     guilds = frozenset(c.id for c in catalog.guilds())
@@ -166,7 +166,7 @@ def _tables(catalog: Catalog) -> _Tables:
         for side in w.sides
         for k in range(len(side.stages) + 1)
     }
-    return _Tables(
+    return _Lookups(
         age_field=age_field,
         age_shift=age_shift,
         age_bias=bias([rules.turns_per_age] * ages),
@@ -200,9 +200,9 @@ def _names(game: Game, seats: Sequence[int]) -> Text:
 def structure_limit(catalog: Catalog, wonder: str, side: str, stages: int) -> int:
     """How many structures a city can hold with ``stages`` built: the actions of three ages,
     less the cards tucked under its stages, plus Babylon B's and Halicarnassus's extra builds."""
-    tables = _tables(catalog)
-    extra = tables.extra_turns.get((wonder, side), (0,))
-    return tables.max_turns - stages + extra[min(stages, len(extra) - 1)]
+    lookups = _lookups(catalog)
+    extra = lookups.extra_turns.get((wonder, side), (0,))
+    return lookups.max_turns - stages + extra[min(stages, len(extra) - 1)]
 
 
 def check_game(game: Game, catalog: Catalog | None = None) -> list[Problem]:
@@ -217,35 +217,35 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     cases.
     """
     catalog = catalog or catalog_for(game.edition, game.expansions)
-    tables = _tables(catalog)
+    lookups = _lookups(catalog)
     problems: list[Problem] = list(game.notes)
-    deck = min(game.deck_players, len(tables.copies) - 1)
-    turns = tables.max_turns
-    extra_turns = tables.extra_turns
+    deck = min(game.deck_players, len(lookups.copies) - 1)
+    turns = lookups.max_turns
+    extra_turns = lookups.extra_turns
     per_age = catalog.rules.turns_per_age
-    clean = _fast_cards_ok(game, tables, deck, deck + catalog.rules.guilds_beyond_players)
+    clean = _fast_cards_ok(game, lookups, deck, deck + catalog.rules.guilds_beyond_players)
     for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
             extra = extra_turns.get((city.wonder or "", city.side), (0,))
             if len(cards) + city.stages > turns + extra[min(city.stages, len(extra) - 1)]:
-                _check_turns(seat, city, tables, problems)
+                _check_turns(seat, city, lookups, problems)
         # Clean promises no age beyond its turns; stages dated in an age still count there.
         if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
-            _check_ages(seat, city, tables, catalog, problems)
+            _check_ages(seat, city, lookups, catalog, problems)
     if not clean:
         held = [
-            (seat, _check_city(seat, city, tables, deck, problems))
+            (seat, _check_city(seat, city, lookups, deck, problems))
             for seat, city in enumerate(game.cities)
             if city.cards is not None
         ]
-        _check_table(game, held, tables, catalog, problems)
-    _check_wonders(game, tables, problems)
+        _check_table(game, held, lookups, catalog, problems)
+    _check_wonders(game, lookups, problems)
     _check_military(game, catalog, problems)
     if any(city.shields_by_age is not None for city in game.cities):
         _check_shields(game, catalog, problems, clean)
     _check_mixed_military(game, catalog, problems)
-    _check_wildcards(game, tables, catalog, problems)
+    _check_wildcards(game, lookups, catalog, problems)
     _check_names(game, problems)
     if has_play_fields(game):
         # One fact, one problem: a city already over an age's turns is not told again that it
@@ -261,20 +261,20 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     return problems, clean
 
 
-def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
+def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> bool:
     """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds
     within limits, no city with more cards of one age (or guilds) than an age's turns.
 
     Sums each city's counters (see :func:`_tables`); False sends the table to the
     card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
     """
-    field = tables.field
-    high = tables.high
-    twice = tables.twice
-    age_shift = tables.age_shift
-    age_bias = tables.age_bias
-    age_biases = tables.age_biases
-    age_high = tables.age_high
+    field = lookups.field
+    high = lookups.high
+    twice = lookups.twice
+    age_shift = lookups.age_shift
+    age_bias = lookups.age_bias
+    age_biases = lookups.age_biases
+    age_high = lookups.age_high
     total = 0
     for city in game.cities:
         cards = city.cards
@@ -290,11 +290,11 @@ def _fast_cards_ok(game: Game, tables: _Tables, deck: int, dealt: int) -> bool:
         if (held + twice) & high or ((held >> age_shift) + bias) & age_high:
             return False
         total += held
-    guilds = total >> tables.guild_shift & _AGE_MASK
-    return not (total + tables.over[deck]) & high and guilds <= dealt
+    guilds = total >> lookups.guild_shift & _AGE_MASK
+    return not (total + lookups.over[deck]) & high and guilds <= dealt
 
 
-def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: list[Problem]) -> set[str]:
+def _check_city(seat: int, city: City, lookups: _Lookups, deck: int, problems: list[Problem]) -> set[str]:
     """Check one card-level city; returns the set of its structures."""
     cards = city.cards or ()
     player = city.player
@@ -313,7 +313,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                             "{player}'s city holds {card} {count} times; a city can hold only one "
                             "structure of each name.",
                             player=player,
-                            card=tables.names.get(cid, cid),
+                            card=lookups.names.get(cid, cid),
                             count=count,
                         ),
                         city=seat,
@@ -321,10 +321,10 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                         field=f"cities[{seat}].cards",
                     )
                 )
-    missing = tables.missing[deck]
-    if not (tables.known.issuperset(unique) and missing.isdisjoint(unique)):
+    missing = lookups.missing[deck]
+    if not (lookups.known.issuperset(unique) and missing.isdisjoint(unique)):
         for index, cid in enumerate(cards):
-            if cid not in tables.known:
+            if cid not in lookups.known:
                 problems.append(
                     Problem(
                         "error",
@@ -340,7 +340,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                     )
                 )
             elif cid in missing:
-                needed = next(p for p, at in enumerate(tables.copies) if at[cid])
+                needed = next(p for p, at in enumerate(lookups.copies) if at[cid])
                 problems.append(
                     Problem(
                         "error",
@@ -349,7 +349,7 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
                             "{player}'s city holds {card}, which is not in the {deck}-player deck "
                             "(its first copy needs {needed} players).",
                             player=player,
-                            card=tables.names[cid],
+                            card=lookups.names[cid],
                             deck=deck,
                             needed=needed,
                         ),
@@ -361,13 +361,13 @@ def _check_city(seat: int, city: City, tables: _Tables, deck: int, problems: lis
     return unique
 
 
-def _check_turns(seat: int, city: City, tables: _Tables, problems: list[Problem]) -> None:
+def _check_turns(seat: int, city: City, lookups: _Lookups, problems: list[Problem]) -> None:
     """Structures plus stages within the turns of three ages (and the wonder's extra builds)."""
     cards = city.cards or ()
     player = city.player
-    limit = tables.max_turns
+    limit = lookups.max_turns
     if city.wonder is not None:
-        extra = tables.extra_turns.get((city.wonder, city.side))
+        extra = lookups.extra_turns.get((city.wonder, city.side))
         if extra is not None:
             limit += extra[min(city.stages, len(extra) - 1)]
     built = len(cards) + city.stages
@@ -394,11 +394,11 @@ def _check_turns(seat: int, city: City, tables: _Tables, problems: list[Problem]
 def _check_table(
     game: Game,
     held: list[tuple[int, set[str]]],
-    tables: _Tables,
+    lookups: _Lookups,
     catalog: Catalog,
     problems: list[Problem],
 ) -> None:
-    deck = min(game.deck_players, len(tables.copies) - 1)
+    deck = min(game.deck_players, len(lookups.copies) - 1)
     seen: set[str] = set()
     shared: set[str] = set()
     counts: Counter[str] = Counter()
@@ -406,15 +406,15 @@ def _check_table(
         shared |= seen & unique
         seen |= unique
         counts.update(unique)
-    copies = tables.copies[deck]
+    copies = lookups.copies[deck]
     # Guilds are not in ``copies``: one copy each. Cards with no copy at all are reported
     # as card-not-in-deck, unknown ones with their city.
     over = [cid for cid in shared if counts[cid] > (copies.get(cid) or 1)]
-    for cid in sorted(over, key=lambda c: tables.order.get(c, -1)):
-        if cid not in tables.known or copies.get(cid) == 0:
+    for cid in sorted(over, key=lambda c: lookups.order.get(c, -1)):
+        if cid not in lookups.known or copies.get(cid) == 0:
             continue
         seats = [seat for seat, unique in held if cid in unique]
-        if cid in tables.guilds:
+        if cid in lookups.guilds:
             problems.append(
                 Problem(
                     "error",
@@ -422,7 +422,7 @@ def _check_table(
                     N_(
                         "{card} is in the cities of {players}, but each guild is dealt once, "
                         "so only one city can hold it.",
-                        card=tables.names[cid],
+                        card=lookups.names[cid],
                         players=_names(game, seats),
                     ),
                     card=cid,
@@ -438,7 +438,7 @@ def _check_table(
                     "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copy.",
                     "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copies.",
                     available,
-                    card=tables.names[cid],
+                    card=lookups.names[cid],
                     players=_names(game, seats),
                     deck=deck,
                 ),
@@ -446,9 +446,9 @@ def _check_table(
             )
         )
     dealt = deck + catalog.rules.guilds_beyond_players
-    guilds = tables.guilds & seen
+    guilds = lookups.guilds & seen
     if len(guilds) > dealt:
-        ordered = sorted(guilds, key=tables.order.__getitem__)
+        ordered = sorted(guilds, key=lookups.order.__getitem__)
         problems.append(
             Problem(
                 "error",
@@ -457,7 +457,7 @@ def _check_table(
                     "The table holds {count} different guilds ({guilds}), but a {deck}-city game "
                     "deals only {dealt}.",
                     count=len(guilds),
-                    guilds=join([N_("{card}", card=tables.names[g]) for g in ordered]),
+                    guilds=join([N_("{card}", card=lookups.names[g]) for g in ordered]),
                     deck=deck,
                     dealt=dealt,
                 ),
@@ -465,7 +465,7 @@ def _check_table(
         )
 
 
-def _check_wonders(game: Game, tables: _Tables, problems: list[Problem]) -> None:
+def _check_wonders(game: Game, lookups: _Lookups, problems: list[Problem]) -> None:
     """Each wonder at most once at the table."""
     wonders = [city.wonder for city in game.cities if city.wonder is not None]
     if len(set(wonders)) == len(wonders):
@@ -483,7 +483,7 @@ def _check_wonders(game: Game, tables: _Tables, problems: list[Problem]) -> None
                     N_(
                         "{players} all play {wonder}, but each wonder is at the table once.",
                         players=_names(game, seats),
-                        wonder=tables.wonder_names.get(wonder, wonder),
+                        wonder=lookups.wonder_names.get(wonder, wonder),
                     ),
                     city=seats[1],
                     field=f"cities[{seats[1]}].wonder",
@@ -615,14 +615,14 @@ def _age_caps(
     return tuple(caps)
 
 
-def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, problems: list[Problem]) -> None:
     """No more structures of one age (and stages the table dates in it) than the age's turns
     allow (Rulebook: each age is six turns; ruling six-turns), and no more guilds than the
     guilds' age allows. Loom, Glassworks and Press, of two ages, count in neither."""
     rules = catalog.rules
-    field = tables.age_field
+    field = lookups.age_field
     packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
-    if not city.stage_ages and not (packed + tables.age_bias) & tables.age_high:
+    if not city.stage_ages and not (packed + lookups.age_bias) & lookups.age_high:
         return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
     caps = _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)
@@ -632,7 +632,7 @@ def _check_ages(seat: int, city: City, tables: _Tables, catalog: Catalog, proble
         count = packed >> (_AGE_BITS * (age - 1)) & _AGE_MASK
         stages = dated[age]
         cap = caps[age - 1]
-        if age == tables.guild_age and guilds > cap:
+        if age == lookups.guild_age and guilds > cap:
             problems.append(
                 Problem(
                     "error",
@@ -900,7 +900,7 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
 # --- a pad's wildcards -------------------------------------------------------------------------------
 
 
-def _check_wildcards(game: Game, tables: _Tables, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_wildcards(game: Game, lookups: _Lookups, catalog: Catalog, problems: list[Problem]) -> None:
     """A pad entry's wildcards: at most one from each structure that gives one and the stages
     of its wonder side (any side when its wonder is not given): rulings science-wildcards.
     An Olympia copy adds none beyond these: it copies a guild the city does not hold, and
@@ -909,18 +909,18 @@ def _check_wildcards(game: Game, tables: _Tables, catalog: Catalog, problems: li
         symbols = city.science_symbols
         if symbols is None or not city.is_pad_entry or not symbols.wild:
             continue
-        if city.wonder is not None and (city.wonder, city.side) in tables.side_wild:
+        if city.wonder is not None and (city.wonder, city.side) in lookups.side_wild:
             sides = [(city.wonder, city.side)]
         else:
-            sides = list(tables.side_wild)
-        most = tables.card_wild + max((tables.side_wild[s] for s in sides), default=0)
+            sides = list(lookups.side_wild)
+        most = lookups.card_wild + max((lookups.side_wild[s] for s in sides), default=0)
         if symbols.wild <= most:
             continue
         wonders = list(
-            dict.fromkeys(catalog.wonder(w).short_name for w, side in sides if tables.side_wild[(w, side)])
+            dict.fromkeys(catalog.wonder(w).short_name for w, side in sides if lookups.side_wild[(w, side)])
         )
         sources: list[Text] = [
-            N_("one from the {card}", card=catalog.structure(c).name) for c in tables.wild_cards
+            N_("one from the {card}", card=catalog.structure(c).name) for c in lookups.wild_cards
         ]
         if wonders:
             sources.append(
