@@ -265,7 +265,7 @@ def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> bool
     """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds
     within limits, no city with more cards of one age (or guilds) than an age's turns.
 
-    Sums each city's counters (see :func:`_tables`); False sends the table to the
+    Sums each city's counters (see :func:`_lookups`); False sends the table to the
     card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
     """
     field = lookups.field
