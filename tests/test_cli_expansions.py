@@ -32,8 +32,8 @@ def test_the_catalog_of_an_edition_with_its_expansions(capsys):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("catalog", "--edition", "2", "--expansions", "leaders"), "edition 2 has no expansion 'leaders' (it has none yet)"),
-        (("catalog", "--edition", "1", "--expansions", "armada"), "edition 1 has no expansion 'armada' (its expansions are leaders)"),
+        (("catalog", "--edition", "2", "--expansions", "babel"), "edition 2 has no expansion 'babel' (its expansions are leaders, cities, armada, edifice)"),
+        (("catalog", "--edition", "1", "--expansions", "catan"), "edition 1 has no expansion 'catan' (its expansions are leaders, cities, armada, babel, edifice, wonder-pack)"),
         (("catalog", "--edition", str(TOY_EDITION), "--expansions", "fiesta"), "its expansions are festival, parade"),
         (("pad", "--edition", str(TOY_EDITION), "--players", "6", "-o", "-"), "--players: 3 to 4."),
         (("pad", "--edition", str(TOY_EDITION), "--expansions", "festival", "--players", "6", "-o", "-"), "--players: 3 to 5."),

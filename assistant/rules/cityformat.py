@@ -741,11 +741,81 @@ def _token_field(declared: TokenField) -> CityField:
     )
 
 
+def _read_naval(r: CityReader, raw: Any) -> tuple[int, ...] | None:
+    if raw is MISSING or raw is None:
+        return None
+    ages = r.catalog.rules.ages
+    if not isinstance(raw, list) or len(raw) != ages:
+        raise GameFormatError(
+            r.at("naval_by_age"),
+            N_("{city}: naval_by_age lists the naval strength at the end of each of the {n} ages.",
+               city=r.label, n=ages),
+        )  # fmt: skip
+    for k, v in enumerate(raw):
+        if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
+            whole(v, r.at("naval_by_age", k), 0, MAX_SHIELDS, N_("{city}: the naval strength", city=r.label))
+    return tuple(int(v) for v in raw)
+
+
+_NAVAL = CityField(
+    "naval_by_age",
+    N_("the naval strength"),
+    _read_naval,
+    lambda city: _listed(city.naval_by_age),
+    lambda catalog: {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
+        "minItems": catalog.rules.ages,
+        "maxItems": catalog.rules.ages,
+        "description": "Armada: the city's naval strength at the end of each age; when every city "
+        "gives it, the naval conflicts are worked out and fill the naval row.",
+    },
+)
+
+MAX_TEAM_NAME = 40
+"""The longest team name, in characters."""
+
+
+def _read_team(r: CityReader, raw: Any) -> str | None:
+    if raw is MISSING or raw is None:
+        return None
+    team = squeeze(raw) if isinstance(raw, str) else ""
+    if not team or len(team) > MAX_TEAM_NAME or unsafe_text(team):
+        raise GameFormatError(
+            r.at("team"),
+            N_("{city}: the team is a name of 1 to {n} characters, not {value}.",
+               city=r.label, n=MAX_TEAM_NAME, value=show(raw)),
+        )  # fmt: skip
+    return team
+
+
+_TEAM = CityField(
+    "team",
+    N_("the team"),
+    _read_team,
+    lambda city: _or_omit(city.team),
+    lambda catalog: {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_TEAM_NAME,
+        "description": f"The team game: the team's name; teams of {catalog.rules.team_size} "
+        "players sitting side by side (every city names its team, or none does).",
+    },
+)
+
+
 @lru_cache(maxsize=64)
 def fields_of(catalog: Catalog) -> tuple[CityField, ...]:
     """Every field a city of this catalog may give: the game format's, then the fields its
-    expansions' data declares."""
-    return (*CITY_FIELDS, *(_token_field(f) for f in catalog.rules.city_fields))
+    expansions' data declares (tokens), naval strength with naval conflicts, and the team
+    with a team game."""
+    rules = catalog.rules
+    return (
+        *CITY_FIELDS,
+        *(_token_field(f) for f in rules.city_fields),
+        *((_NAVAL,) if rules.naval else ()),
+        *((_TEAM,) if rules.team_size else ()),
+    )
 
 
 @lru_cache(maxsize=64)
@@ -787,7 +857,8 @@ def city_to_dict(city: City, catalog: Catalog | None = None) -> dict[str, Any]:
     """One city in the game format (fields with their default value left out). Give the
     catalog of a game whose expansions declare city fields, to write them too."""
     out: dict[str, Any] = {}
-    for field in fields_of(catalog) if catalog is not None and city.tokens else CITY_FIELDS:
+    extra = city.tokens or city.naval_by_age is not None or city.team is not None
+    for field in fields_of(catalog) if catalog is not None and extra else CITY_FIELDS:
         value = field.write(city)
         if value is not OMIT:
             out[field.key] = value

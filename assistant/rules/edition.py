@@ -17,7 +17,7 @@ from .limits import category_range
 from .model import CATEGORIES, Category, Color, Deck
 from .text import Text
 
-__all__ = ["ColorInfo", "EditionRules", "ExpansionRules", "TokenField"]
+__all__ = ["ColorInfo", "EditionRules", "ExpansionRules", "NavalRule", "TokenField"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,28 @@ class TokenField:
     most: int
     """The most tokens a city may hold."""
     expansion: str
+    table: tuple[int, ...] = ()
+    """Points by how many a city holds (``table[n]``), where they are not ``n × points``
+    (the Tower of Babel: 1 tile 2, 2 tiles 5, 3 tiles 10)."""
+
+    def worth(self, count: int) -> int:
+        """The points ``count`` tokens are worth."""
+        return self.table[count] if self.table else count * self.points
+
+
+@dataclass(frozen=True, slots=True)
+class NavalRule:
+    """Naval conflicts (Armada): at the end of each age every city's naval strength is
+    compared with every other city's; the weakest take the age's defeat token, the
+    strongest the age's victory tokens by rank (ties step down a rank). Read from the
+    expansion's ``[naval]`` table; the rule itself is :mod:`~.naval`."""
+
+    category: Category
+    victory: tuple[tuple[int, ...], ...]
+    """Each age's victory tokens by rank: ``victory[age - 1][rank - 1]``."""
+    defeat: tuple[int, ...]
+    """Each age's defeat token (negative)."""
+    expansion: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +101,10 @@ class ExpansionRules:
     category_limits: tuple[tuple[Category, int, int], ...] = ()
     """The points a row of its may hold, least and most, where not 0 to the usual most
     (Cities' debt: 0 or less)."""
+    naval: NavalRule | None = None
+    """Its naval conflicts, worked out from each city's naval strength by age."""
+    team_size: int = 0
+    """Players per team in its team game (0: it has none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +165,11 @@ class EditionRules:
     category_limits: tuple[tuple[Category, int, int], ...] = ()
     """Rows whose points the expansions' data bounds otherwise than the usual (see
     :meth:`category_range`)."""
+    naval: NavalRule | None = None
+    """Naval conflicts, when an expansion being played has them (Armada)."""
+    team_size: int = 0
+    """Players per team when an expansion being played has a team game (Cities: 2); 0: none.
+    Whether a table plays in teams is the table's choice (each city's ``team``)."""
 
     def category_range(self, category: Category) -> tuple[int, int]:
         """The points a pad may give ``category``: ``(least, most)``, as the data bounds it,
@@ -212,4 +243,6 @@ class EditionRules:
             city_fields=(*self.city_fields, *expansion.city_fields),
             typed_categories=(*self.typed_categories, *expansion.categories),
             category_limits=(*self.category_limits, *expansion.category_limits),
+            naval=expansion.naval or self.naval,
+            team_size=max(self.team_size, expansion.team_size),
         )

@@ -47,6 +47,7 @@ from .model import (
     ScoreSheet,
     Verdict,
 )
+from .teams import check_teams
 from .text import N_, Text
 
 if TYPE_CHECKING:  # the Free City's helper (and the build adjudicator it uses) only when asked
@@ -191,6 +192,8 @@ def parse_game(data: Any, catalog: Catalog | None = None) -> Game:
     _table_size(raw_cities, catalog)
     cities = tuple([parse_city(raw, i, catalog, notes) for i, raw in enumerate(raw_cities)])
     _free_city(cities, catalog)
+    if catalog.rules.team_size:
+        check_teams(cities, catalog.rules)
     if "age" not in data and "discard" not in data:
         return Game(cities=cities, edition=edition, notes=tuple(notes), expansions=expansions)
     age, discard = _parse_play(data, cities, catalog)
@@ -353,6 +356,22 @@ def sheet_to_dict(
             }
             for c in sheet.cities
         ],
+        **(
+            {
+                "teams": [
+                    {
+                        "team": t.team,
+                        "players": list(t.players),
+                        "total": t.total,
+                        "coins": t.coins,
+                        "rank": t.rank,
+                    }
+                    for t in sheet.teams
+                ]
+            }
+            if sheet.teams
+            else {}
+        ),
         "winners": list(sheet.winners),
         "decided_by": sheet.decided_by,
         "explanation": render(sheet.explanation),

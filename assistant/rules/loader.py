@@ -25,7 +25,7 @@ from typing import Any, TypeVar, get_args
 
 from .components import Card, Ruling, Stage, Wonder, WonderSide
 from .describe import CATEGORY_NAMES
-from .edition import ColorInfo, EditionRules, ExpansionRules, TokenField
+from .edition import ColorInfo, EditionRules, ExpansionRules, NavalRule, TokenField
 from .effects import KINDS, Effect, Fields
 from .errors import CatalogError
 from .limits import MAX_POINTS
@@ -154,7 +154,9 @@ _EDITION_NUMBERS = (
     "coins_per_point", "discard_coins",
 )  # fmt: skip
 _EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
-_EXPANSION_NUMBERS = ("extra_starting_coins", "extra_turns_per_age", "extra_hand_size", "max_players")
+_EXPANSION_NUMBERS = (
+    "extra_starting_coins", "extra_turns_per_age", "extra_hand_size", "max_players", "team_size",
+)  # fmt: skip
 
 
 def _categories(where: _Where, raw: Any, what: str) -> tuple[Category, ...]:
@@ -293,6 +295,7 @@ def read_edition(path: Path) -> EditionRules:
         city_fields=(),
         typed_categories=(),
         category_limits=(),
+        naval=None,
         **ints,
     )
 
@@ -303,7 +306,7 @@ def _read_token_fields(
     """The ``[[city_field]]`` list: tokens a table counts by hand, each worth points."""
     fields = []
     for at, table in _entries(where.path, raw, "city_field", "key"):
-        _keys(at, table, {"key", "label", "kind", "category", "points", "most"}, set())
+        _keys(at, table, {"key", "label", "kind", "category", "most"}, {"points", "table"})
         key = _typed(at, table["key"], str, "key")
         if not _FIELD_KEY.fullmatch(key):
             raise at.fail("key is a game format key: lower case letters, digits and _")
@@ -315,14 +318,25 @@ def _read_token_fields(
         most = _typed(at, table["most"], int, "most")
         if most < 1:
             raise at.fail("most is 1 or more")
+        if ("points" in table) == ("table" in table):
+            raise at.fail("give points (each token's) or table (the points by count), one of them")
+        by_count = table.get("table", [])
+        if "table" in table and not (
+            isinstance(by_count, list)
+            and len(by_count) == most + 1
+            and all(type(v) is int and abs(v) <= MAX_POINTS for v in by_count)
+            and by_count[0] == 0
+        ):
+            raise at.fail("table gives the points for 0, 1 ... most tokens (0 for none)")
         fields.append(
             TokenField(
                 key=key,
                 label=_typed(at, table["label"], str, "label"),
                 category=category,
-                points=_typed(at, table["points"], int, "points"),
+                points=_typed(at, table.get("points", 0), int, "points"),
                 most=most,
                 expansion=expansion,
+                table=tuple(by_count),
             )
         )
     return tuple(fields)
@@ -337,7 +351,7 @@ def read_expansion(path: Path, rules: EditionRules) -> ExpansionRules:
         data,
         {"id", "name", "edition", "order"},
         {"categories", "category_names", "category_swatches", "score_pad_after", "color",
-         "color_categories", "city_field", "category_limits", *_EXPANSION_NUMBERS},
+         "color_categories", "city_field", "category_limits", "naval", *_EXPANSION_NUMBERS},
     )  # fmt: skip
     expansion = _typed(where, data["id"], str, "id")
     if expansion != card_id(expansion) or not expansion:
@@ -381,7 +395,50 @@ def read_expansion(path: Path, rules: EditionRules) -> ExpansionRules:
         ),
         city_fields=_read_token_fields(where, data.get("city_field", []), expansion, categories),
         category_limits=_read_limits(where, data.get("category_limits", {}), categories),
+        naval=_read_naval(where, data.get("naval"), expansion, categories, rules.ages),
         **ints,
+    )
+
+
+def _read_naval(
+    where: _Where, raw: Any, expansion: str, categories: tuple[Category, ...], ages: int
+) -> NavalRule | None:
+    """``[naval]``: the row naval conflicts fill, each age's victory tokens by rank and its
+    defeat token (Armada)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise where.fail("naval is a table: category, victory, defeat")
+    _keys(where, raw, {"category", "victory", "defeat"}, set())
+    category = Category(_typed(where, raw["category"], str, "naval.category"))
+    if category not in categories:
+        raise where.fail(f"naval.category {category!r} is not one of the expansion's categories")
+    victory, defeat = raw["victory"], raw["defeat"]
+    if not (
+        isinstance(victory, list)
+        and len(victory) == ages
+        and all(
+            isinstance(row, list)
+            and row
+            and all(type(v) is int and 0 < v <= MAX_POINTS for v in row)
+            and row == sorted(row, reverse=True)
+            for row in victory
+        )
+    ):
+        raise where.fail(
+            f"naval.victory: for each of the {ages} ages, its victory tokens from the first rank down"
+        )
+    if not (
+        isinstance(defeat, list)
+        and len(defeat) == ages
+        and all(type(v) is int and -MAX_POINTS <= v < 0 for v in defeat)
+    ):
+        raise where.fail(f"naval.defeat: for each of the {ages} ages, its defeat token (below 0)")
+    return NavalRule(
+        category=category,
+        victory=tuple(tuple(row) for row in victory),
+        defeat=tuple(defeat),
+        expansion=expansion,
     )
 
 

@@ -253,6 +253,10 @@ class City:
     tokens: tuple[tuple[str, int], ...] = ()
     """Tokens counted by hand in fields the game's expansions declare (``[[city_field]]`` in
     their data), by the field's key: only those the city holds."""
+    naval_by_age: tuple[int, ...] | None = None
+    """Armada: the city's naval strength at the end of each age (None: not given)."""
+    team: str | None = None
+    """The team the city plays in, in a team game (Cities); None: no teams."""
 
     @property
     def is_pad_entry(self) -> bool:
@@ -354,6 +358,9 @@ class ProblemCode(StrEnum):
     TYPED_DIFFERS = "typed-differs"
     """A number typed for a category differs from the one the city's cards or tokens give
     (the computed one counts)."""
+    NAVAL_UNKNOWN = "naval-unknown"
+    """Some cities give their naval strength by age and others do not: the naval conflicts
+    cannot be worked out, and the typed naval rows count."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +409,18 @@ TieBreak = Literal["points", "coins", "shared", "alone"]
 
 
 @dataclass(frozen=True, slots=True)
+class TeamScore:
+    """A team of the team game (Cities): its players' points added up, and its rank."""
+
+    team: str
+    players: tuple[str, ...]
+    total: int
+    coins: int
+    """Its players' coins added up: the tie-break between teams."""
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """Everything the score pad shows, and every problem found at the table."""
 
@@ -415,6 +434,8 @@ class ScoreSheet:
     explanation: Text = field(default_factory=lambda: Text(""))
     expansions: tuple[str, ...] = ()
     """The expansions the game was played with (empty: the base game)."""
+    teams: tuple[TeamScore, ...] = ()
+    """The team game: each team's total and rank (empty: no teams)."""
 
 
 # --- building -----------------------------------------------------------------------------

@@ -57,7 +57,9 @@ from .model import (
     Symbol,
     TieBreak,
 )
+from .naval import score_naval
 from .science import SET_BONUS, ScienceResult, science_points
+from .teams import explain_teams, rank_teams
 from .text import N_, Nn_, Signed, Text, verbatim
 from .validate import check_game_and_cards
 
@@ -974,7 +976,7 @@ def _score_tokens(
         count = held.get(declared.key, 0)
         if not count:
             continue
-        points = count * declared.points
+        points = declared.worth(count)
         slot = index[declared.category]
         written = given.get(declared.category) if city.cards is None else None  # a pad's number
         if written is not None:
@@ -1007,6 +1009,14 @@ def _score_tokens(
                     field=Text(declared.label),
                     count=count,
                     each=declared.points,
+                )
+                if not declared.table
+                else _vp(
+                    "{field}: {count}, by the rulebook's table: {points} victory point",
+                    "{field}: {count}, by the rulebook's table: {points} victory points",
+                    points,
+                    field=Text(declared.label),
+                    count=count,
                 ),
             )
         )
@@ -1100,6 +1110,9 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         for seat, city in enumerate(cities):
             if city.tokens:
                 _score_tokens(seat, city, lookups, *scored[seat], problems)
+    naval = catalog.rules.naval
+    if naval is not None:
+        score_naval(game, naval, lookups.index[naval.category], scored, problems)
     for seat, city in enumerate(cities):
         if city.categories and city.cards is not None:
             _score_typed_rows(seat, city, lookups, *scored[seat], problems)
@@ -1125,16 +1138,23 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         )
         for seat, city in enumerate(cities)
     )
-    winners = [s for s in ranked if ranks[s] == 1]
-    decided_by, explanation = _explain(game, ranked, winners, totals)
+    teams = rank_teams(cities, totals) if cities and cities[0].team is not None else ()
+    if teams:
+        won = [p for t in teams if t.rank == 1 for p in t.players]
+        decided_by, explanation = explain_teams(teams)
+        winners = [s for s in ranked if cities[s].player in won]
+    else:
+        winners = [s for s in ranked if ranks[s] == 1]
+        decided_by, explanation = _explain(game, ranked, winners, totals)
     return ScoreSheet(
         edition=game.edition,
         cities=scores,
         winners=tuple(cities[s].player for s in winners),
         problems=tuple(problems),
-        decided_by=decided_by,
+        decided_by=cast(TieBreak, decided_by),
         explanation=explanation,
         expansions=game.expansions,
+        teams=teams,
     )
 
 

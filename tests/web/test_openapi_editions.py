@@ -120,6 +120,10 @@ valid_2020_cities = st.fixed_dictionaries(
 @given(city=valid_2020_cities)
 def test_every_2020_city_the_document_calls_valid_is_scored(client, city):
     game = second_edition_table()
+    # The game plays every expansion of the edition (a city may hold what any adds); a team
+    # is a rule of the whole table (every city names one, or none), not of one city.
+    game["expansions"] = list(available_expansions(2))
+    city.pop("team", None)
     game["cities"][1] = city
     assert GAME.is_valid(game)
     response = client.post("/api/v1/score", json=game)

@@ -73,9 +73,10 @@ def test_every_city_the_document_calls_valid_is_scored(client, city):
     game = three()
     # A city of the edition's document may hold what any of its expansions adds: the game
     # plays them all. The other two cities are card-entered; keep the table legal (no
-    # second Free City).
+    # second Free City, no team of one).
     game["expansions"] = list(available_expansions(game.get("edition", 1)))
     city.pop("free_city", None)
+    city.pop("team", None)  # a rule of the whole table: every city names its team, or none
     game["cities"][1] = city
     response = client.post("/api/v1/score", json=game)
     assert response.status_code == 200, (city, response.get_json())
