@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from assistant.rules import Category, GameFormatError, catalog_for, game_to_dict, parse_game, score_game
 from assistant.rules.gameio import sheet_to_dict
-from assistant.rules.naval import naval_tokens, naval_tokens_by_age
+from assistant.rules.naval import naval_tokens
 
 NAVAL, BABEL, DEBT = Category("naval"), Category("babel"), Category("debt")
 ARMADA = catalog_for(1, ["armada"]).rules.naval
@@ -172,7 +172,9 @@ def test_an_impossible_naval_entry_is_refused_naming_the_field(value, path):
 @pytest.mark.parametrize(("tiles", "points"), [(0, 0), (1, 2), (2, 5), (3, 10)])
 def test_tower_of_babel_points_by_the_rulebook_table(tiles, points):
     sheet = score_game(parse_game(pad_game(3, ["babel"], babel_tiles=[tiles, None, None])))
-    assert sheet.cities[0].categories[BABEL] == points and sheet.cities[0].total == 10 + 1 + points  # civilian, treasury
+    assert (
+        sheet.cities[0].categories[BABEL] == points and sheet.cities[0].total == 10 + 1 + points
+    )  # civilian, treasury
 
 
 def test_babel_tiles_beyond_three_are_refused():
@@ -253,7 +255,9 @@ def test_first_and_last_seats_are_neighbours_in_a_team():
     assert {t.team: t.players for t in sheet.teams} == {"x": ("Ana", "Di"), "y": ("Bo", "Cy")}
 
 
-@given(st.lists(st.integers(0, 60), min_size=4, max_size=4), st.lists(st.integers(0, 20), min_size=4, max_size=4))
+@given(
+    st.lists(st.integers(0, 60), min_size=4, max_size=4), st.lists(st.integers(0, 20), min_size=4, max_size=4)
+)
 def test_a_teams_total_is_its_players_sum(points, coins):
     data = pad_game(4, ["cities"], team=["x", "x", "y", "y"])
     for seat in range(4):

@@ -25,7 +25,10 @@ def test_the_new_game_form_offers_the_editions_expansions_one_tap_each(nocsrf_cl
     assert "Starting coins: 5." in page and len(_seat_fields(page)) == 4
     page = nocsrf_client.get("/new?edition=2").get_data(as_text=True)
     assert re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page) == [
-        "leaders", "cities", "armada", "edifice"
+        "leaders",
+        "cities",
+        "armada",
+        "edifice",
     ]
 
 
@@ -120,7 +123,10 @@ def test_blank_pads_of_an_edition_with_an_expansion_seat_its_players_and_print_i
     assert _players_offered(page) == ["3", "4", "5"]
     page = nocsrf_client.get("/pads?edition=2").get_data(as_text=True)
     assert re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page) == [
-        "leaders", "cities", "armada", "edifice"
+        "leaders",
+        "cities",
+        "armada",
+        "edifice",
     ]
     response = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=festival&players=5&submit=1")
     assert response.mimetype == "application/pdf"
