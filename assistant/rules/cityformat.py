@@ -312,7 +312,9 @@ def _read_coins(r: CityReader, coins: Any) -> int:
 def _read_cards(r: CityReader, raw_cards: Any) -> tuple[str, ...] | None:
     if r.pad:
         return None
-    if "categories" in r.raw and not r.catalog.rules.typed_categories:
+    wonder = r.got.get("wonder")
+    typed_board = wonder is not None and r.catalog.wonder(wonder).typed
+    if "categories" in r.raw and not r.catalog.rules.typed_categories and not typed_board:
         raise GameFormatError(
             r.at("categories"),
             N_(
@@ -351,6 +353,9 @@ def _read_categories(r: CityReader, raw: Any) -> tuple[tuple[Category, int], ...
     if raw is MISSING:
         return None
     known = r.catalog.rules.categories if r.pad else r.catalog.rules.typed_categories
+    wonder = r.got.get("wonder")
+    if not r.pad and wonder is not None and r.catalog.wonder(wonder).typed:
+        known = (Category.WONDER, *known)  # a typed board: its wonder points are typed too
     if not isinstance(raw, dict):
         raise GameFormatError(
             r.at("categories"), N_("{city}: categories map each category to its points.", city=r.label)

@@ -74,8 +74,14 @@ class WonderSide:
 
     wonder: str
     side: str
-    resource: Resource
+    resource: Resource | None
+    """The resource printed on the board (None: a typed board, whose data does not give it)."""
     stages: tuple[Stage, ...]
+
+
+TYPED_STAGES = 4
+"""The stages a typed board's side allows: the most any board has (its own number is not
+in the data yet)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,9 @@ class Wonder:
     aliases: tuple[str, ...] = ()
     expansion: str | None = None
     """The expansion that adds the board (None: the edition's own)."""
+    typed: bool = False
+    """A board not yet known stage by stage: a city on it types its wonder points (its
+    sides have :data:`TYPED_STAGES` stages of no cost and no effect, and no resource)."""
 
     def side(self, side: str) -> WonderSide:
         for s in self.sides:

@@ -458,7 +458,7 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
                 "name": wonder.name,
                 "sides": {
                     side.side: {
-                        "resource": side.resource.value,
+                        "resource": side.resource.value if side.resource is not None else None,
                         "stages": [
                             {
                                 "cost": stage.cost.as_dict(),
@@ -470,6 +470,7 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
                     }
                     for side in wonder.sides
                 },
+                **({"typed": True} if wonder.typed else {}),
                 **added_by(wonder),
             }
             for wonder in catalog.wonders

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar, get_args
 
-from .components import Card, Ruling, Stage, Wonder, WonderSide
+from .components import TYPED_STAGES, Card, Ruling, Stage, Wonder, WonderSide
 from .describe import CATEGORY_NAMES
 from .edition import ColorInfo, EditionRules, ExpansionRules, NavalRule, TokenField
 from .effects import KINDS, Effect, Fields
@@ -549,19 +549,29 @@ def _read_wonders(path: Path, rules: EditionRules, expansion: str | None) -> lis
     _keys(_Where(path, "file"), data, {"wonder"}, set())
     wonders = []
     for where, table in _entries(path, data["wonder"], "wonder"):
-        _keys(where, table, {"id", "name", "short_name", "sides"}, {"aliases"})
+        typed = table.get("typed", False) is True
+        if typed:  # a board not yet known stage by stage: a city on it types its wonder points
+            _keys(where, table, {"id", "name", "short_name", "typed"}, {"aliases"})
+        else:
+            _keys(where, table, {"id", "name", "short_name", "sides"}, {"aliases"})
         wid = _typed(where, table["id"], str, "id")
-        sides_table = _typed(where, table["sides"], dict, "sides")
-        if set(sides_table) != {"A", "B"}:
-            raise where.fail("a wonder has sides A and B")
+        if typed:
+            blank = tuple(Stage(n, Cost(), ()) for n in range(1, TYPED_STAGES + 1))
+            sides = tuple(WonderSide(wonder=wid, side=s, resource=None, stages=blank) for s in ("A", "B"))
+        else:
+            sides_table = _typed(where, table["sides"], dict, "sides")
+            if set(sides_table) != {"A", "B"}:
+                raise where.fail("a wonder has sides A and B")
+            sides = tuple(_read_side(path, wid, s, sides_table[s], rules) for s in ("A", "B"))
         wonders.append(
             Wonder(
                 id=wid,
                 name=_typed(where, table["name"], str, "name"),
                 short_name=_typed(where, table["short_name"], str, "short_name"),
-                sides=tuple(_read_side(path, wid, s, sides_table[s], rules) for s in ("A", "B")),
+                sides=sides,
                 aliases=_strings(where, table, "aliases"),
                 expansion=expansion,
+                typed=typed,
             )
         )
     return wonders

@@ -358,6 +358,9 @@ class ProblemCode(StrEnum):
     TYPED_DIFFERS = "typed-differs"
     """A number typed for a category differs from the one the city's cards or tokens give
     (the computed one counts)."""
+    TYPED_BOARD = "typed-board"
+    """A city entered card by card sits on a board the data does not know stage by stage
+    yet: its wonder points are typed, its stages' other effects are not counted."""
     NAVAL_UNKNOWN = "naval-unknown"
     """Some cities give their naval strength by age and others do not: the naval conflicts
     cannot be worked out, and the typed naval rows count."""

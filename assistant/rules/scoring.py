@@ -1057,6 +1057,22 @@ def _score_typed_rows(
     details.sort(key=lambda d: index[d.category])
 
 
+def _typed_board(seat: int, city: City, catalog: Catalog) -> Problem:
+    """A city entered card by card on a board the data does not know stage by stage."""
+    return Problem(
+        "warning",
+        ProblemCode.TYPED_BOARD,
+        N_(
+            "{player}'s board, {wonder}, is not known stage by stage yet: its wonder points are "
+            "the number typed, and its stages' shields, resources and powers are not counted.",
+            player=city.player,
+            wonder=catalog.wonder(str(city.wonder)).name,
+        ),
+        city=seat,
+        field=f"cities[{seat}].categories.wonder",
+    )
+
+
 def _typed_differs(
     seat: int,
     city: City,
@@ -1114,6 +1130,8 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     if naval is not None:
         score_naval(game, naval, lookups.index[naval.category], scored, problems)
     for seat, city in enumerate(cities):
+        if city.cards is not None and city.wonder is not None and catalog.wonder(city.wonder).typed:
+            problems.append(_typed_board(seat, city, catalog))
         if city.categories and city.cards is not None:
             _score_typed_rows(seat, city, lookups, *scored[seat], problems)
     totals = [sum(cats) for cats, _ in scored]

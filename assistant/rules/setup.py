@@ -60,6 +60,7 @@ def new_game(
     pad: bool = False,
     free_city: Seat | None = None,
     rng: random.Random | None = None,
+    teams: bool = False,
 ) -> dict[str, Any]:
     """A new game of ``catalog``'s edition and expansions in the game format.
 
@@ -67,6 +68,9 @@ def new_game(
     no card; on a quick pad (``pad``), an empty page of the pad's numbers and no board.
     Every city starts with the edition's coins and what the expansions add. ``free_city``
     seats the two-player variant's neutral city last (its name as the table calls it).
+    ``teams`` plays the team game of an expansion that has one (Cities): seats 1 and 2 are
+    team 1, seats 3 and 4 team 2, and so on (teammates sit side by side); a table that
+    cannot be split so is refused, naming the field.
     """
     coins = catalog.rules.starting_coins
     everyone = [*seats, free_city] if free_city is not None else list(seats)
@@ -88,6 +92,16 @@ def new_game(
         ]
     if free_city is not None:
         cities[-1]["free_city"] = True
+    if teams:
+        size = catalog.rules.team_size
+        if not size or free_city is not None or len(cities) % size or len(cities) < 2 * size:
+            raise GameFormatError(
+                ("teams",),
+                N_("The team game needs an expansion with teams (Cities) and a table of teams of {size}: "
+                   "{low}, {next} or more players.", size=size or 2, low=2 * (size or 2), next=3 * (size or 2)),
+            )  # fmt: skip
+        for seat, city in enumerate(cities):
+            city["team"] = str(seat // size + 1)
     game: dict[str, Any] = {"edition": catalog.edition}
     if catalog.expansions:
         game["expansions"] = list(catalog.expansions)

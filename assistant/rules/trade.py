@@ -35,7 +35,7 @@ from .catalog import Catalog, catalog_for
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Effect, Produce
-from .errors import QuestionError
+from .errors import GameFormatError, QuestionError
 from .model import (
     City,
     Cost,
@@ -105,8 +105,11 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
     fixed = [0] * _N
     choices: list[Produce] = []
     withholds = False
-    if city.wonder is not None:
-        fixed[_INDEX[catalog.wonder(city.wonder).side(city.side).resource]] += 1
+    if (
+        city.wonder is not None
+        and (start := catalog.wonder(city.wonder).side(city.side).resource) is not None
+    ):
+        fixed[_INDEX[start]] += 1
     for effect in _city_effects(city, catalog):
         produced = effect.produced()
         if produced is None:
@@ -757,7 +760,8 @@ def _pad_notes(game: Game, seat: int, catalog: Catalog, with_neighbours: bool) -
         neighbour = game.cities[neighbour_seat]
         if neighbour_seat == seat or not neighbour.is_pad_entry:
             continue
-        if neighbour.wonder is None:
+        board = catalog.wonder(neighbour.wonder).side(neighbour.side) if neighbour.wonder else None
+        if board is None or board.resource is None:
             notes.append(
                 N_(
                     "{player}'s cards and wonder are not known (score-pad numbers): "
@@ -766,7 +770,7 @@ def _pad_notes(game: Game, seat: int, catalog: Catalog, with_neighbours: bool) -
                 )
             )
         else:
-            resource = catalog.wonder(neighbour.wonder).side(neighbour.side).resource
+            resource = board.resource
             notes.append(
                 N_(
                     "{player}'s cards are not known (score-pad numbers): only the {resource} "
@@ -776,6 +780,23 @@ def _pad_notes(game: Game, seat: int, catalog: Catalog, with_neighbours: bool) -
                 )
             )
     return notes
+
+
+def _refuse_typed_boards(game: Game, seat: int, catalog: Catalog) -> None:
+    """A city on a typed board, or beside one, cannot be priced: the board's starting
+    resource and stages are not in the data yet (refused naming the board's city)."""
+    for other in dict.fromkeys((seat, game.left(seat), game.right(seat))):
+        city = game.cities[other]
+        if city.wonder is not None and catalog.wonder(city.wonder).typed:
+            raise GameFormatError(
+                ("cities", other, "wonder"),
+                N_(
+                    "{player}'s board, {wonder}, is not known stage by stage yet (its resource and "
+                    "stages are typed): the assistant cannot price a build in that city or beside it.",
+                    player=city.player,
+                    wonder=catalog.wonder(city.wonder).name,
+                ),
+            )
 
 
 def can_build(
@@ -809,6 +830,7 @@ def can_build(
     city = game.cities[seat]
     player = city.player
     notes: list[Text] = []
+    _refuse_typed_boards(game, seat, catalog)
 
     if card is None:
         if city.wonder is None:

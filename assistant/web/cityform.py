@@ -37,10 +37,10 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.catalog import Catalog
-from ..rules.cityformat import CITY_FIELDS
+from ..rules.cityformat import CITY_FIELDS, MAX_TEAM_NAME, fields_of
 from ..rules.describe import age_numeral
 from ..rules.errors import GameFormatError
-from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS
+from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS
 from ..rules.text import Text, squeeze
 from .forms import MultiCheckboxField, age_choices, choice_list
 from .i18n import render_text
@@ -205,6 +205,14 @@ def city_form_for(catalog: Catalog) -> type[CityForm]:
             for field in rules.city_fields
         },
     }
+    if rules.naval is not None:  # Armada: the naval strength at the end of each age
+        fields["naval_by_age"] = FieldList(
+            IntegerField(_l("Naval strength"), validators=[Optional(), NumberRange(0, MAX_SHIELDS)]),
+            min_entries=rules.ages,
+            max_entries=rules.ages,
+        )
+    if rules.team_size:  # Cities: the team game
+        fields["team"] = StringField(_l("Team"), validators=[Optional(), Length(max=MAX_TEAM_NAME)])
     form: type[CityForm] = type(
         f"CityForm{catalog.edition}{''.join(catalog.expansions)}", (CityForm,), fields
     )
@@ -274,6 +282,11 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
     if data["copied_guild"]:
         city["copied_guild"] = data["copied_guild"]
     city.update({key: data[key] for key in form.TOKEN_KEYS if data[key]})
+    naval = data.get("naval_by_age")
+    if naval and any(v is not None for v in naval):  # a blank age is 0 once one is given
+        city["naval_by_age"] = [0 if v is None else v for v in naval]
+    if (data.get("team") or "").strip():
+        city["team"] = squeeze(data["team"])
     return city
 
 
@@ -337,6 +350,6 @@ _LABELS: dict[str, Text] = {field.key: field.label for field in CITY_FIELDS}
 
 def field_names(fields: list[str], catalog: Catalog) -> str:
     """The fields of a city in a player's words: ``the coins, the structures``."""
-    labels = {**_LABELS, **{f.key: Text(f.label) for f in catalog.rules.city_fields}}
+    labels = {**_LABELS, **{f.key: f.label for f in fields_of(catalog)}}
     names = dict.fromkeys(render_text(labels.get(f.split(".", 1)[0]) or Text(f)) for f in fields)
     return ", ".join(names)

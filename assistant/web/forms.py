@@ -85,6 +85,7 @@ class NewGameForm(FlaskForm):
     table = HiddenField()
     deal = BooleanField(_l("Deal the wonders nobody picked at random"), default=False)
     random_sides = BooleanField(_l("Deal their sides at random too"), default=False)
+    teams = BooleanField(_l("Team game: teams of two sitting side by side"), default=False)
     seats = FieldList(FormField(SeatForm))  # one seat per player the edition allows: new_game_form_for
     free_city = FormField(SeatForm)
     submit = SubmitField(_l("Start the game"))

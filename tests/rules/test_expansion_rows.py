@@ -269,3 +269,56 @@ def test_a_teams_total_is_its_players_sum(points, coins):
         assert team.total == sum(c.total for c in members) and team.coins == sum(c.coins for c in members)
     best = max((t.total, t.coins) for t in sheet.teams)
     assert set(sheet.winners) == {p for t in sheet.teams if (t.total, t.coins) == best for p in t.players}
+
+
+# --- boards not yet known stage by stage ---------------------------------------------------------
+
+
+def test_every_extra_board_can_be_chosen_and_eight_can_be_dealt():
+    boards = {w.id for w in catalog_for(1, ["wonder-pack", "edifice"]).wonders if w.typed}
+    assert boards == {"great-wall", "stonehenge", "abu-simbel", "manneken-pis", "catan", "carthage", "ur"}
+    assert {w.id for w in catalog_for(1, ["cities"]).wonders if w.typed} == {"petra", "byzantium"}
+    assert {w.id for w in catalog_for(2, ["armada"]).wonders if w.typed} == {"siracusa"}
+    assert not any(w.typed for w in catalog_for(1).wonders)  # the base game's boards are exact
+    from assistant.rules.setup import Seat, new_game
+
+    game = new_game(catalog_for(1, ["cities"]), [Seat(n, None, None) for n in PADS])
+    assert len({c["wonder"] for c in game["cities"]}) == 8
+    score_game(parse_game(game))
+
+
+def test_a_city_on_a_typed_board_types_its_wonder_points_and_is_told_so():
+    from tests.web.worked_games import THREE_TOTALS, three
+
+    data = three()
+    data["expansions"] = ["cities"]
+    data["cities"][1].update(wonder="petra", stages=2, categories={"wonder": 7, "cities": 3})
+    sheet = score_game(parse_game(data))
+    bartek = sheet.cities[1]
+    assert bartek.categories[Category.WONDER] == 7 and bartek.total == THREE_TOTALS["Bartek"] - 3 + 7 + 3
+    (note,) = [p for p in sheet.problems if p.code == "typed-board"]
+    assert note.city == 1 and "Al-Khazneh of Petra, is not known stage by stage" in str(note.message)
+    # A board of the edition is counted from its stages: its wonder row is never typed.
+    data["cities"][1].update(wonder="rhodes")
+    with pytest.raises(GameFormatError) as refused:
+        parse_game(data)
+    assert refused.value.path == ("cities", 1, "categories", "wonder")
+
+
+def test_a_build_beside_a_typed_board_is_refused_naming_the_board():
+    from assistant.rules import can_build
+    from tests.web.worked_games import three
+
+    data = three()
+    data["expansions"] = ["armada"]
+    data["cities"][1]["wonder"] = "siracusa"
+    game = parse_game(data)
+    with pytest.raises(GameFormatError) as refused:
+        can_build(game, 0, "baths")
+    assert refused.value.path == ("cities", 1, "wonder") and "Siracusa" in str(refused.value.message)
+    catalog = catalog_for(1, ["armada"])
+    from assistant.rules import catalog_to_dict
+
+    siracusa = next(w for w in catalog_to_dict(catalog)["wonders"] if w["id"] == "siracusa")
+    assert siracusa["typed"] is True and siracusa["expansion"] == "armada"
+    assert siracusa["sides"]["A"]["resource"] is None

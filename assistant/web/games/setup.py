@@ -121,13 +121,17 @@ def _game_of(form: NewGameForm, catalog: Catalog) -> dict[str, Any]:
         free_city = _seat(form.free_city.form, random_sides)
         free_city = Seat(_("Free City"), free_city.wonder, free_city.side)
     seats = [_seat(seat, random_sides) for seat in form.named_seats()]
-    game = set_up(catalog, seats, pad=form.mode.data == "pad", free_city=free_city)
+    teams = bool(form.teams.data) and bool(catalog.rules.team_size)
+    game = set_up(catalog, seats, pad=form.mode.data == "pad", free_city=free_city, teams=teams)
     parse_game(game)
     return game
 
 
 def _place_error(form: NewGameForm, exc: GameFormatError) -> None:
-    """Put an error about a city beside its player's name."""
+    """Put an error about a city beside its player's name (about the teams, beside the box)."""
+    if exc.path[:1] == ("teams",):
+        form.teams.errors = [*list(form.teams.errors or []), render_text(exc.message)]
+        return
     seats = form.named_seats()
     seat = exc.path[1] if exc.path[:1] == ("cities",) and isinstance(exc.path[1:2][0], int) else 0
     field = seats[min(int(seat), len(seats) - 1)].player
