@@ -302,6 +302,23 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "decided_by": {"type": "string", "enum": ["points", "coins", "shared", "alone"]},
                 "explanation": {"type": "string"},
                 "problems": {"type": "array", "items": _ref("Problem")},
+                "teams": {
+                    "type": "array",
+                    "description": "The team game (Cities), when every city names its team: each team's "
+                    "players, total (its players' sum), coins (the tie-break) and rank; `winners` "
+                    "then lists the winning team's players. Absent: no teams.",
+                    "items": {
+                        "type": "object",
+                        "required": ["team", "players", "total", "coins", "rank"],
+                        "properties": {
+                            "team": {"type": "string"},
+                            "players": {"type": "array", "items": {"type": "string"}},
+                            "total": {"type": "integer"},
+                            "coins": {"type": "integer", "minimum": 0},
+                            "rank": {"type": "integer", "minimum": 1},
+                        },
+                    },
+                },
             },
         },
         "Payment": {
@@ -511,13 +528,19 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                         "properties": {
                             "id": {"type": "string"},
                             "name": {"type": "string"},
+                            "typed": {
+                                "type": "boolean",
+                                "const": True,
+                                "description": "A board not yet known stage by stage (absent: known): its "
+                                "resource is null and its stages blank; a city on it types its wonder points.",
+                            },
                             "sides": {
                                 "type": "object",
                                 "additionalProperties": {
                                     "type": "object",
                                     "required": ["resource", "stages"],
                                     "properties": {
-                                        "resource": {"type": "string", "enum": RESOURCES},
+                                        "resource": {"type": ["string", "null"], "enum": [*RESOURCES, None]},
                                         "stages": {
                                             "type": "array",
                                             "items": {
