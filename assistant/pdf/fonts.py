@@ -278,8 +278,90 @@ Direction = Literal["ltr", "auto"]
 from its first strong character (a name on its own: ``דוד Smith`` then reads from the right)."""
 
 
+_OPENERS = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
+_PDI = "\u2069"
+_ISOLATES = frozenset((*_OPENERS, _PDI))
+_OBJECT = "\ufffc"  # a neutral that stands for an isolated span in the text around it
+
+
+def _isolated_spans(text: str) -> list[tuple[int, int]]:
+    """Each outermost isolate ``(opener, end)``: ``end`` is its PDI's index, or the text's
+    length when it is not closed (an isolate ends with its paragraph, or line)."""
+    spans: list[tuple[int, int]] = []
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char in _OPENERS:
+            if depth == 0:
+                start = i
+            depth += 1
+        elif char == _PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+    if depth:
+        spans.append((start, len(text)))
+    return spans
+
+
 def _visual_order(text: str, direction: Direction = "ltr") -> tuple[list[int], list[int]]:
     """The characters' indices in visual order, and each character's embedding level.
+
+    Isolates (FSI, LRI, RLI ... PDI: names inserted in a sentence) are laid out as UAX #9
+    says: the text around one sees it as a single neutral character, and its inside is laid
+    out on its own (FSI and its first strong character, LRI left to right, RLI right to
+    left), then kept together where that neutral lands. So ``Zofia and محمد: 84`` keeps
+    the number after the name. python-bidi's pure-Python algorithm has no isolates: they
+    are done here around it. The marks themselves are never drawn.
+    """
+    spans = _isolated_spans(text) if any(c in _ISOLATES for c in text) else []
+    if not spans:
+        return _visual_order_plain(text.replace(_PDI, "\u200b") if _PDI in text else text, direction)
+    outer: list[str] = []
+    origin: list[int | tuple[int, int]] = []  # each outer character: its index, or the span it stands for
+    at = 0
+    for start, end in spans:
+        for i in range(at, start):
+            outer.append("\u200b" if text[i] == _PDI else text[i])
+            origin.append(i)
+        outer.append(_OBJECT)
+        origin.append((start, end))
+        at = end + 1
+    for i in range(at, len(text)):
+        outer.append("\u200b" if text[i] == _PDI else text[i])
+        origin.append(i)
+    outer_order, outer_levels = _visual_order("".join(outer), direction)
+    order: list[int] = []
+    levels = [0] * len(text)
+    for k in outer_order:
+        where = origin[k]
+        if isinstance(where, int):
+            order.append(where)
+            levels[where] = outer_levels[k]
+            continue
+        start, end = where
+        inner = text[start + 1 : end]
+        opener = text[start]
+        inner_direction: Direction = "auto" if opener == "\u2068" else "ltr"
+        if opener == "\u2067":  # RLI: right to left whatever its letters
+            inner_order, inner_levels = _visual_order("\u200f" + inner, "auto")
+            inner_order = [i - 1 for i in inner_order if i]
+            inner_levels = inner_levels[1:]
+        else:
+            inner_order, inner_levels = _visual_order(inner, inner_direction)
+        # The opener and the PDI are kept (never drawn), each beside its span.
+        levels[start] = outer_levels[k]
+        order.append(start)
+        for i in inner_order:
+            order.append(start + 1 + i)
+            levels[start + 1 + i] = inner_levels[i]
+        if end < len(text):
+            levels[end] = outer_levels[k]
+            order.append(end)
+    return order, levels
+
+
+def _visual_order_plain(text: str, direction: Direction = "ltr") -> tuple[list[int], list[int]]:
+    """:func:`_visual_order` of a text without isolates.
 
     python-bidi's Unicode bidirectional algorithm (its pure-Python implementation, which
     exposes the levels; the compiled one only returns the reordered string). Mirroring is
@@ -396,6 +478,8 @@ def layout(text: str, weight: Weight = "regular", direction: Direction = "ltr") 
     stretches: list[tuple[Face, int, list[int]]] = []
     for pos, i in enumerate(order):
         char = text[i]
+        if char in _ISOLATES:  # isolates order the line; they are never drawn
+            continue
         cp = ord(char)
         level = levels[i]
         last = stretches[-1] if stretches else None

@@ -87,7 +87,9 @@ class Translator:
         if not text.msgid:
             return ""
         # Negative numbers in print take a real minus sign (the JSON and CLI keep "-").
-        return text.render(self.gettext, self.ngettext, minus=MINUS_SIGN)
+        # Names and other data inserted in a sentence are isolated: a right-to-left name never
+        # carries the numbers beside it along (the line is laid out by fonts.layout).
+        return text.render(self.gettext, self.ngettext, minus=MINUS_SIGN, isolate=True)
 
 
 def mix(a: Color, b: Color, t: float) -> Color:

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.catalog import EditionRules, available_expansions, catalog_for
 from ..rules.model import Category, CityScore, Detail, Problem, ScoreSheet
-from ..rules.text import N_, Gettext, Ngettext, Nn_, Text
+from ..rules.text import FSI, N_, PDI, Gettext, Ngettext, Nn_, Text
 from .drawing import (
     ALERT,
     GOLD,
@@ -142,6 +142,17 @@ def _result_lines(ctx: _Context, width: float, problems_page: int) -> list[tuple
     explanation = t(sheet.explanation)
     if explanation:
         lines += [(line, 9.5, "regular", MUTED) for line in wrap(explanation, width, 9.5)]
+    for team in sorted(sheet.teams, key=lambda team: (team.rank, team.team)):
+        text = t(
+            Nn_(
+                "{rank}. Team {team} ({players}): {points} victory point",
+                "{rank}. Team {team} ({players}): {points} victory points",
+                abs(team.total),
+                rank=team.rank, team=team.team, players=_names(team.players), points=team.total,
+            )
+        )  # fmt: skip
+        weight: Weight = "bold" if team.rank == 1 else "regular"
+        lines += [(line, 10.5, weight, INK) for line in wrap(text, width, 10.5, weight)]
     if sheet.problems:
         note = t(
             Nn_(
@@ -230,7 +241,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
             total=signed(city.total),
             coins=str(city.coins),
             rank=str(city.rank) if city.rank is not None else "—",
-            winner=city.player in winners and not city.free_city and city.rank == 1,
+            winner=city.player in winners and not city.free_city and (city.rank == 1 or bool(sheet.teams)),
             free_city=city.free_city,
             tie_break=not city.free_city and totals.count(city.total) > 1,
         )
@@ -329,7 +340,7 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
     sub = " · ".join(part for part in (wonder, t(N_("Free City")) if city.free_city else "") if part)
     if continued:
         sub = t(N_("{text} (continued)", text=sub)) if sub else t(N_("(continued)"))
-    winner = city.player in ctx.sheet.winners and city.rank == 1
+    winner = city.player in ctx.sheet.winners and (city.rank == 1 or bool(ctx.sheet.teams))
     bar = GOLD_DARK if winner else HEADER
     # The wonder beside the name: a paler white, still AA on its band in grayscale. On the
     # winner's gold, 30 % of the way to the band was 4.3:1 (4.1:1 in colour); 10 % is 5.9:1.
@@ -511,7 +522,8 @@ def _draw_footer(c: Canvas, ctx: _Context, page: int, pages: int) -> None:
     c.setLineWidth(0.5)
     c.line(m, y + 10, ctx.width - m, y + 10)
     c.setFillColor(MUTED)
-    left = ctx.title if not ctx.played_on else f"{ctx.title} · {ctx.played_on}"
+    # The title isolated (FSI ... PDI): a Hebrew or Arabic title never splits the date after it.
+    left = ctx.title if not ctx.played_on else f"{FSI}{ctx.title}{PDI} · {ctx.played_on}"
     right = t(N_("Page {page} of {pages}", page=page, pages=pages))
     right_w = text_width(right, 7.5)
     draw_text(c, m, y, left, one_line_size(left, ctx.width - 2 * m - right_w - 20, 7.5))

@@ -95,17 +95,17 @@ def explain_teams(teams: Sequence[TeamScore]) -> tuple[str, Text]:
     players = join([verbatim(p) for p in lead.players])
     if len(first) > 1:
         return "shared", Nn_(
-            "The teams {teams} share the victory with {points} victory point and {coins} coins each.",
-            "The teams {teams} share the victory with {points} victory points and {coins} coins each.",
+            "Teams {teams} share the victory with {points} victory point and {coins} coins each.",
+            "Teams {teams} share the victory with {points} victory points and {coins} coins each.",
             abs(lead.total),
             teams=join([verbatim(t.team) for t in first]), points=lead.total, coins=lead.coins,
         )  # fmt: skip
     tied = [t for t in teams if t.total == lead.total and t is not lead]
     if tied:
         return "coins", Nn_(
-            "The team {team} ({players}) wins on a tie of {points} victory point with more coins "
+            "Team {team} ({players}) wins on a tie of {points} victory point with more coins "
             "({coins} against {other}).",
-            "The team {team} ({players}) wins on a tie of {points} victory points with more coins "
+            "Team {team} ({players}) wins on a tie of {points} victory points with more coins "
             "({coins} against {other}).",
             abs(lead.total),
             team=lead.team, players=players, points=lead.total, coins=lead.coins,
@@ -113,8 +113,8 @@ def explain_teams(teams: Sequence[TeamScore]) -> tuple[str, Text]:
         )  # fmt: skip
     second = max((t.total for t in teams if t is not lead), default=lead.total)
     return "points", Nn_(
-        "The team {team} ({players}) wins with {points} victory point, {lead} ahead of the next team.",
-        "The team {team} ({players}) wins with {points} victory points, {lead} ahead of the next team.",
+        "Team {team} ({players}) wins with {points} victory point, {lead} ahead of the next team.",
+        "Team {team} ({players}) wins with {points} victory points, {lead} ahead of the next team.",
         abs(lead.total),
         team=lead.team, players=players, points=lead.total, lead=lead.total - second,
     )  # fmt: skip

@@ -55,24 +55,32 @@ class Text:
     count: int | None = None
 
     def render(
-        self, gettext: Gettext = _identity, ngettext: Ngettext = _english_plural, *, minus: str = "-"
+        self,
+        gettext: Gettext = _identity,
+        ngettext: Ngettext = _english_plural,
+        *,
+        minus: str = "-",
+        isolate: bool = False,
     ) -> str:
         """Render in the language of the given ``gettext``/``ngettext`` (English by default),
         negative numbers signed with ``minus`` (the hyphen-minus by default; ``MINUS_SIGN`` in
-        print)."""
+        print). ``isolate`` (print) wraps every inserted name or other data in FSI ... PDI,
+        so that a right-to-left name never carries the numbers around it along (UAX #9)."""
         if self.plural is not None and self.count is not None:
             template = ngettext(self.msgid, self.plural, self.count)
         else:
             template = gettext(self.msgid)
         if not self.params:
             return template
-        if minus == "-":
+        if minus == "-" and not isolate:
             values = {
                 key: value.render(gettext, ngettext) if isinstance(value, Text) else value
                 for key, value in self.params
             }
         else:
-            values = {key: _with_minus(value, gettext, ngettext, minus) for key, value in self.params}
+            values = {
+                key: _with_minus(value, gettext, ngettext, minus, isolate) for key, value in self.params
+            }
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -92,14 +100,23 @@ class Text:
         return self.render()
 
 
-def _with_minus(value: object, gettext: Gettext, ngettext: Ngettext, minus: str) -> object:
-    """A parameter with its negative numbers signed with ``minus``."""
+FSI, PDI = "\u2068", "\u2069"
+"""First strong isolate and pop directional isolate (UAX #9): a name set apart in a line."""
+
+
+def _with_minus(
+    value: object, gettext: Gettext, ngettext: Ngettext, minus: str, isolate: bool = False
+) -> object:
+    """A parameter with its negative numbers signed with ``minus`` (and, ``isolate``, its
+    names and other data set apart between FSI and PDI)."""
     if isinstance(value, Text):
-        return value.render(gettext, ngettext, minus=minus)
+        return value.render(gettext, ngettext, minus=minus, isolate=isolate)
     if isinstance(value, Signed):
         return value.replace("-", minus)
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
         return f"{minus}{-value}"
+    if isolate and isinstance(value, str) and value:
+        return f"{FSI}{value}{PDI}"
     return value
 
 

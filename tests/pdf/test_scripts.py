@@ -75,9 +75,11 @@ def test_right_to_left_names_extract_in_the_order_they_were_typed(name, keep):
 def test_right_to_left_names_are_drawn_in_the_unicode_algorithms_visual_order(name):
     """Checked on the glyphs drawn, in page order, against python-bidi's compiled
     implementation of the Unicode bidirectional algorithm (the printout uses its
-    pure-Python one): numbers, hyphens and Latin inside a right-to-left name too, where
-    text extractors guess. Arabic is compared letter by letter (its glyphs are joined
-    forms; NFKC maps them back), brackets without their mirroring (the shaper's job)."""
+    pure-Python one, with isolates done around it): numbers, hyphens and Latin inside a
+    right-to-left name too, where text extractors guess. A name inserted in a sentence is
+    isolated (FSI ... PDI, UAX #9): it reads as in its own cell and never carries the
+    words or numbers beside it along. Arabic is compared letter by letter (its glyphs are
+    joined forms; NFKC maps them back), brackets without their mirroring (the shaper's job)."""
     from bidi import get_display
 
     cities = [city(0, name, [9, 1, 2, 3, 4, 0, 1]), city(1, "Ana", [1] * 7), city(2, "Bo", [0] * 7)]
@@ -87,8 +89,20 @@ def test_right_to_left_names_are_drawn_in_the_unicode_algorithms_visual_order(na
     unmirror = str.maketrans("()", "[[")
     as_drawn = [s.translate(unmirror) for s in drawn]
     alone = get_display(name).translate(unmirror)  # in its cell: the name's own base direction
-    sentence = get_display(f"Winner: {name}", base_dir="L").translate(unmirror)  # the sheet's sentences
-    explained = get_display(f"{name} has the most points.", base_dir="L").translate(unmirror)
+
+    def isolated(line: str) -> str:  # the sheet's sentences: the name set apart
+        return (
+            get_display(line.format(f"\u2068{name}\u2069"), base_dir="L")
+            .translate(
+                unmirror,
+            )
+            .replace("\u2068", "")
+            .replace("\u2069", "")
+        )
+
+    sentence = isolated("Winner: {}")
+    explained = isolated("{} has the most points.")
+    assert sentence == f"Winner: {alone}" and explained == f"{alone} has the most points."
     assert alone in as_drawn, (alone, drawn[:12])
     assert sentence in as_drawn, (sentence, drawn[:20])
     assert explained in as_drawn, (explained, drawn[:20])
@@ -164,3 +178,32 @@ def test_sheets_and_pads_stay_small_whatever_scripts_they_print(lang):
         "pads, 3 players, edition 2": len(score_pad_pdf(3, per_page=2, edition=2, url=URL, invariant=True)),
     }
     assert all(size < MAX_BYTES for size in sizes.values()), sizes
+
+
+def test_numbers_beside_a_right_to_left_name_stay_where_the_sentence_puts_them():
+    """Issue 24's print review: "...in the cities of 张伟 and 6 ,محمد العربي in all" and
+    "35 ,محمد zafer puanlık". Each name is isolated, so the number keeps its place after it,
+    and the footer's date stays whole after a Hebrew title."""
+    import datetime
+
+    from bidi import get_display
+
+    from assistant.rules.model import TeamScore
+
+    name = "محمد العربي"
+    cities = [city(0, name, [9, 1, 2, 3, 4, 0, 1]), city(1, "张伟", [1] * 7), city(2, "Bo", [0] * 7)]
+    sheet = ranked(cities, explanation=N_("{name}, {points} points", name=name, points=35))
+    sheet = sheet.__class__(
+        **{
+            **{f: getattr(sheet, f) for f in sheet.__dataclass_fields__},
+            "teams": (TeamScore("2", ("Zofia", name), 84, 9, 1),),
+        }
+    )
+    drawn = [unicodedata.normalize("NFKC", s) for s in drawn_strings(
+        score_sheet_pdf(sheet, title="ערב משחק", played_on=datetime.date(2026, 12, 4), invariant=True)
+    )]  # fmt: skip
+    alone = unicodedata.normalize("NFKC", get_display(name))
+    assert f"{alone}, 35 points" in drawn  # not "35 ,محمد"
+    assert f"1. Team 2 (Zofia and {alone}): 84 victory points" in drawn
+    title = unicodedata.normalize("NFKC", get_display("ערב משחק"))
+    assert any(s.startswith(f"{title} · 2026-12-04") for s in drawn), drawn[-5:]

@@ -228,7 +228,7 @@ def test_team_totals_rank_and_winners():
         "gold": (("Ed", "Fa"), 32, 12, 1),
     }
     assert sheet.winners == ("Ed", "Fa") and sheet.decided_by == "coins"
-    assert str(sheet.explanation).startswith("The team gold (Ed and Fa) wins on a tie of 32 victory points")
+    assert str(sheet.explanation).startswith("Team gold (Ed and Fa) wins on a tie of 32 victory points")
     out = sheet_to_dict(sheet)
     assert out["teams"][2] == {"team": "gold", "players": ["Ed", "Fa"], "total": 32, "coins": 12, "rank": 1}
     assert out["winners"] == ["Ed", "Fa"]
