@@ -9,9 +9,10 @@ key to the name shown. The Free City is never a player.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -65,6 +66,8 @@ class GameSummary:
     seats: tuple[Seat, ...]
     winners: tuple[str, ...]
     pad: bool = False
+    expansions: tuple[str, ...] = ()
+    """The expansions the game was played with (a record kept before they were: none)."""
 
     @property
     def shared(self) -> bool:
@@ -76,6 +79,7 @@ def summary_of(sheet: Mapping[str, Any], *, pad: bool = False) -> dict[str, Any]
     each city's name, total, rank, coins, categories, wonder and side (no explanations)."""
     return {
         "edition": sheet["edition"],
+        **({"expansions": list(sheet["expansions"])} if sheet.get("expansions") else {}),
         "winners": list(sheet["winners"]),
         "pad": pad,
         "cities": [
@@ -101,6 +105,7 @@ def read_summary(game_id: int, played_on: date, data: Mapping[str, Any]) -> Game
         played_on=played_on,
         edition=int(data.get("edition", 1)),
         pad=bool(data.get("pad")),
+        expansions=tuple(str(x) for x in data.get("expansions") or ()),
         winners=tuple(data.get("winners", ())),
         seats=tuple(
             Seat(
@@ -144,6 +149,8 @@ class PlayerStats:
     best: int | None = None
     points: int = 0
     categories: Counter[str] = field(default_factory=Counter)
+    category_games: Counter[str] = field(default_factory=Counter)
+    """Games in which each category was scored (an expansion's row: the games with it)."""
     wonders: dict[tuple[str, str | None], WonderStats] = field(default_factory=dict)
     """Each wonder side played: (wonder, side)."""
     wonder_totals: dict[str, WonderStats] = field(default_factory=dict)
@@ -160,7 +167,10 @@ class PlayerStats:
         return self.points / self.games if self.games else 0.0
 
     def category_average(self, category: str) -> float:
-        return self.categories[category] / self.games if self.games else 0.0
+        """Points a game in ``category``, over the games that scored it (an expansion's row
+        is averaged over the games played with that expansion)."""
+        played = self.category_games[category] or self.games
+        return self.categories[category] / played if played else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +207,13 @@ class TableStats:
     """Player-games counted (the Free City left out)."""
     wonder_totals: list[WonderStats] = field(default_factory=list)
     """Each wonder played, whichever its side (``side`` None), most games first."""
+    category_seats: Mapping[str, int] = field(default_factory=dict)
+    """Player-games in which each category was scored (an expansion's: with that expansion)."""
 
     def category_average(self, category: str) -> float:
-        """A player's average in a category, over every player-game of the table."""
-        return self.category_points.get(category, 0) / self.seats if self.seats else 0.0
+        """A player's average in a category, over the player-games that scored it."""
+        seats = self.category_seats.get(category) or self.seats
+        return self.category_points.get(category, 0) / seats if seats else 0.0
 
     def player(self, key: str) -> PlayerStats | None:
         return next((p for p in self.players if p.key == key), None)
@@ -246,6 +259,22 @@ def _edition_categories(edition: int) -> tuple[str, ...]:
     return tuple(str(c) for c in catalog_for(edition).rules.categories)
 
 
+def expansion_admits(expansion: str, expansions: Collection[str]) -> bool:
+    """Whether a game played with ``expansions`` is one the filter ``expansion`` chooses:
+    ``""`` every game, ``base`` the games without any expansion, ``with:ID`` the games with
+    that expansion, ``without:ID`` the games without it."""
+    if not expansion:
+        return True
+    if expansion == "base":
+        return not expansions
+    how, _, which = expansion.partition(":")
+    return (which in expansions) == (how == "with")
+
+
+EXPANSION_FILTER = re.compile(r"base|(?:with|without):[a-z0-9-]{1,40}")
+"""The filters :func:`expansion_admits` takes (besides ``""``: every game)."""
+
+
 def table_stats(
     games: Iterable[GameSummary],
     names: Mapping[str, str] | None = None,
@@ -253,8 +282,10 @@ def table_stats(
     since: date | None = None,
     until: date | None = None,
     edition: int | None = None,
+    expansion: str = "",
 ) -> TableStats:
-    """The statistics of the games chosen (a period, inclusive, and an edition), oldest first.
+    """The statistics of the games chosen (a period, inclusive, an edition and the
+    expansions played: :func:`expansion_admits`), oldest first.
 
     ``names`` maps a player key to the name shown (merged spellings share one name, whose key
     is then the player's). A shared victory is a win for each winner (and counted once as
@@ -268,6 +299,7 @@ def table_stats(
             if (since is None or g.played_on >= since)
             and (until is None or g.played_on <= until)
             and (edition is None or g.edition == edition)
+            and expansion_admits(expansion, g.expansions)
         ),
         key=lambda g: (g.played_on, g.game_id),
     )
@@ -303,6 +335,7 @@ def table_stats(
             sums = stats.categories
             for category, points in seat.categories.items():
                 sums[category] += points
+            stats.category_games.update(seat.categories.keys())
             seen_categories.update(seat.categories)
             stats.history.append((game.played_on, game.game_id, seat.total))
             if seat.wonder:
@@ -341,6 +374,7 @@ def table_stats(
         first=chosen[0].played_on if chosen else None,
         last=chosen[-1].played_on if chosen else None,
         category_points=dict(sum((p.categories for p in players.values()), Counter())),
+        category_seats=dict(sum((p.category_games for p in players.values()), Counter())),
         seats=sum(p.games for p in players.values()),
     )
 

@@ -24,7 +24,16 @@ from .rules.errors import GameFormatError
 from .rules.gameio import game_to_dict, parse_game, sheet_to_dict, unsafe_text
 from .rules.model import Game
 from .rules.text import N_, Text, squeeze
-from .stats import GameSummary, PlayerStats, TableStats, player_key, read_summary, summary_of, table_stats
+from .stats import (
+    GameSummary,
+    PlayerStats,
+    TableStats,
+    expansion_admits,
+    player_key,
+    read_summary,
+    summary_of,
+    table_stats,
+)
 from .store import games as store
 from .store import tables as repo
 from .store.models import TableRow
@@ -160,14 +169,17 @@ def stats_of(
     since: date | None = None,
     until: date | None = None,
     edition: int | None = None,
+    expansion: str = "",
 ) -> TableStats:
     """The statistics, cached per table state and filter (a table's version moves on with
-    every change that matters to them)."""
-    key = (past.table.token, past.table.version, since, until, edition)  # tokens are unique everywhere
+    every change that matters to them); ``expansion`` as :func:`~.stats.expansion_admits`."""
+    key = (past.table.token, past.table.version, since, until, edition, expansion)  # tokens are unique
     cached = caches.stats.get(key)
     if cached is not None:
         return cached
-    stats = table_stats(past.records, past.names, since=since, until=until, edition=edition)
+    stats = table_stats(
+        past.records, past.names, since=since, until=until, edition=edition, expansion=expansion
+    )
     caches.stats.put(key, stats)
     return stats
 
@@ -243,23 +255,33 @@ def scores_of(session: Session, line: repo.GameLine) -> list[dict[str, Any]]:
 
 
 def matching(
-    session: Session, past: History, q: str, since: date | None, until: date | None, edition: int | None
+    session: Session,
+    past: History,
+    q: str,
+    since: date | None,
+    until: date | None,
+    edition: int | None,
+    expansion: str = "",
 ) -> list[repo.GameLine]:
-    """The table's games, newest first, of the period and edition chosen (as the statistics
-    count them: by the day each was played), and with ``q`` in a player's name or the title."""
-    return [line for line in past.lines if _shown(session, line, q, (since, until, edition), past.names)]
+    """The table's games, newest first, of the period, edition and expansions chosen (as the
+    statistics count them: by the day each was played), with ``q`` in a player's name or the
+    title."""
+    filters = (since, until, edition, expansion)
+    return [line for line in past.lines if _shown(session, line, q, filters, past.names)]
 
 
 def _shown(
     session: Session,
     line: repo.GameLine,
     q: str,
-    filters: tuple[date | None, date | None, int | None],
+    filters: tuple[date | None, date | None, int | None, str],
     names: dict[str, str],
 ) -> bool:
-    since, until, edition = filters
+    since, until, edition, expansion = filters
     day = line.created_at.date()
     if (since and day < since) or (until and day > until) or (edition and line.edition != edition):
+        return False
+    if not expansion_admits(expansion, line.expansions or ()):
         return False
     if not q:
         return True

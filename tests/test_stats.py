@@ -4,6 +4,7 @@ game of the 2020 edition, merged spellings, periods and editions."""
 
 from __future__ import annotations
 
+import copy
 import re
 from datetime import date
 from typing import Any
@@ -183,7 +184,11 @@ def test_the_categories_follow_the_games_editions():
     full = FIRST_EDITION_CATEGORIES
     assert category_order([1]) == full and category_order([TOY_EDITION, 1]) == (*full, "bonus")
     assert category_order([2])[:3] == ("wonder", "treasury", "military")  # the 2020 pad's order
-    assert by_name(both)["Ana"].category_average("bonus") == pytest.approx(3 / 5)
+    # A row some games have (an edition's or an expansion's) is averaged over those games.
+    assert by_name(both)["Ana"].category_average("bonus") == pytest.approx(3 / 1)
+    assert by_name(both)["Ana"].category_average("military") == pytest.approx(
+        sum(s.categories.get("military", 0) for g in [*HISTORY, toy] for s in g.seats if s.name == "Ana") / 5
+    )
     assert category_order([1], {"science", "unknown"}) == ("science", "unknown")
 
 
@@ -291,3 +296,65 @@ def test_the_statistics_of_real_games_stored_through_the_api(client):
     assert re.findall(r"<td>([^<]*)", row) == ["3", "1 ", "31.7", "40"]
     # Civilian, a player-game's average: 8 + 6 + 0 | 15 + 12 + 9 | 8 + 0 | 14 + 10 + 12 = 94 over 11.
     assert re.search(r'class="swatch cat-civilian"></span>[^<]*: <b>8.5</b>', page)
+
+
+def test_a_tables_statistics_split_by_expansions(client):
+    """Issue 24: the table's statistics and games with and without an expansion, and the
+    averages of an expansion's rows over the games played with it."""
+    from tests.web.worked_games import three
+
+    cities_game = copy.deepcopy(G2_PAD)
+    cities_game["expansions"] = ["cities"]
+    for city, (black, debt) in zip(cities_game["cities"], [(6, -2), (2, 0), (4, -5)], strict=True):
+        city["categories"] |= {"cities": black, "debt": debt}
+    # Ana 40 + 6 - 2 = 44, Bartek 40 + 2 = 42, Şule 30 + 4 - 5 = 29: Ana wins with Cities.
+    table = client.post("/api/v1/tables", json={"name": "Club"}).get_json()["token"]
+    for game in (three(), cities_game):
+        created = client.post("/api/v1/games", json={"game": game, "table": table})
+        assert created.status_code == 201, created.get_json()
+        assert client.post(f"/api/v1/games/{created.get_json()['token']}/lock").status_code == 200
+
+    def stats(expansion: str) -> dict[str, Any]:
+        body = client.get(f"/api/v1/tables/{table}?expansion={expansion}").get_json()
+        return body
+
+    with_cities, without, base = stats("with:cities"), stats("without:cities"), stats("base")
+    assert [g.get("expansions") for g in with_cities["games"]] == [["cities"]]
+    assert with_cities["stats"]["games"] == 1 and without["stats"]["games"] == 1 == base["stats"]["games"]
+    ana = {p["name"]: p for p in with_cities["stats"]["players"]}["Ana"]
+    assert (ana["wins"], ana["best"]) == (1, 44)
+    every = {p["name"]: p for p in stats("")["stats"]["players"]}
+    # Ana's debt averaged over the one game with Cities, not over both games.
+    assert every["Ana"]["categories"]["debt"] == -2 and every["Ana"]["categories"]["cities"] == 6
+    assert every["Ana"]["games"] == 2
+    assert client.get(f"/api/v1/tables/{table}?expansion=cities").status_code == 400
+    page = client.get(f"/t/{table}?expansion=with:cities").get_data(as_text=True)
+    assert 'value="with:cities" selected' in page and "1 game counted" in page
+
+
+def test_a_tables_export_and_import_keep_each_games_expansions_and_teams(client):
+    game = {
+        "edition": 1,
+        "expansions": ["cities", "armada"],
+        "cities": [
+            {**_pad(name, 3, 1, 1, 5, 10, 0, 2, 0), "team": team, "naval_by_age": naval}
+            for name, team, naval in [
+                ("Ana", "a", [1, 2, 3]), ("Bo", "a", [0, 0, 0]), ("Cy", "b", [2, 2, 2]), ("Di", "b", [0, 1, 5]),
+            ]
+        ],
+    }  # fmt: skip
+    source = client.post("/api/v1/tables", json={"name": "Club"}).get_json()["token"]
+    created = client.post("/api/v1/games", json={"game": game, "table": source})
+    assert created.status_code == 201, created.get_json()
+    client.post(f"/api/v1/games/{created.get_json()['token']}/lock")
+    exported = client.get(f"/t/{source}/export.json").get_json()
+    target = client.post("/api/v1/tables", json={"name": "Copy"}).get_json()["token"]
+    imported = client.post(f"/api/v1/tables/{target}/import", json=exported)
+    assert imported.status_code in (200, 201), imported.get_json()
+    body = client.get(f"/api/v1/tables/{target}?expansion=with:armada").get_json()
+    assert body["stats"]["games"] == 1 and body["games"][0]["expansions"] == ["cities", "armada"]
+    token = body["games"][0]["view_token"]
+    again = client.get(f"/api/v1/games/{token}").get_json()
+    assert [c["team"] for c in again["game"]["cities"]] == ["a", "a", "b", "b"]
+    assert [t["team"] for t in again["scores"]["teams"]] == ["a", "b"]
+    assert again["game"]["cities"][3]["naval_by_age"] == [0, 1, 5]

@@ -34,6 +34,7 @@ class GameLine(NamedTuple):
     locked: bool
     created_at: datetime
     locked_at: datetime | None
+    expansions: list[str] | None
     summary: dict[str, Any] | None
 
 
@@ -110,13 +111,14 @@ def games_of(session: Session, table: TableRow) -> list[GameLine]:
             GameRow.locked,
             GameRow.created_at,
             GameRow.locked_at,
+            GameRow.expansions,
         )
         .where(GameRow.table_id == table.id)
         .order_by(GameRow.created_at.desc(), GameRow.id.desc())
         .limit(MAX_TABLE_GAMES)
     ).all()
     session.rollback()  # a read: hold nothing open
-    return [GameLine(*r, summary=None) for r in rows]
+    return [GameLine._make((*r, None)) for r in rows]  # no summary read yet
 
 
 _IDS_PER_QUERY = 500

@@ -497,19 +497,26 @@ def _query() -> str:
 
 @bp.get("/tables/<table>")
 def read_table(table: str) -> Response:
-    """A table: its games (newest first) and its statistics. ``?since=&until=&edition=``
-    choose the games of both; ``?q=`` finds games by a player's name or a title (the games
-    only: the statistics are the period's and edition's, whoever played)."""
-    from ..stats import stats_to_dict
+    """A table: its games (newest first) and its statistics. ``?since=&until=&edition=`` and
+    ``?expansion=`` (``base``, ``with:ID``, ``without:ID``) choose the games of both; ``?q=``
+    finds games by a player's name or a title (the games only: the statistics are the
+    period's, edition's and expansions', whoever played)."""
+    from ..stats import EXPANSION_FILTER, stats_to_dict
 
     found = _table(table)
     since, until = _api_day("since"), _api_day("until")
     edition = _edition(request.args["edition"]) if "edition" in request.args else None
+    expansion = request.args.get("expansion", "")
+    if expansion and not EXPANSION_FILTER.fullmatch(expansion):
+        raise ApiError(
+            400, _('"expansion" is base, with:ID or without:ID (an expansion\'s id).'), "expansion"
+        )
     q = _query()
     past = tables.history(found)
-    stats = tables.stats_of(past, since, until, edition)
+    stats = tables.stats_of(past, since, until, edition, expansion)
     board = absolute("games.scoreboard", token="TOKEN")  # one URL built, the others from it
-    games = [_listed(line, past, board) for line in tables.matching(past, q, since, until, edition)]
+    lines = tables.matching(past, q, since, until, edition, expansion)
+    games = [_listed(line, past, board) for line in lines]
     return jsonify({"table": _public_table(found), "games": games, "stats": stats_to_dict(stats)})
 
 
@@ -520,6 +527,7 @@ def _listed(line: Any, past: Any, board: str) -> dict[str, Any]:
         "played_on": line.created_at.date().isoformat(),
         "title": line.title,
         "edition": line.edition,
+        **({"expansions": list(line.expansions)} if line.expansions else {}),
         "locked": line.locked,
         "view_token": line.view_token,
         "view_url": board.replace("TOKEN", line.view_token),

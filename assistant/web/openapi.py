@@ -826,6 +826,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                             "played_on": {"type": "string", "format": "date"},
                             "title": {"type": ["string", "null"]},
                             "edition": {"type": "integer"},
+                            "expansions": {
+                                "type": "array",
+                                "items": {"type": "string"},
+                                "description": "The expansions it was played with (absent: none).",
+                            },
                             "locked": {"type": "boolean"},
                             "view_token": {"type": "string"},
                             "view_url": {"type": "string"},
@@ -1102,6 +1107,14 @@ PATHS: dict[str, Any] = {
                     "required": False,
                     "schema": {"type": "integer"},
                     "description": "Games of this edition only (the games listed and counted).",
+                },
+                {
+                    "name": "expansion",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "pattern": "^(base|(with|without):[a-z0-9-]{1,40})$"},
+                    "description": "The games played without any expansion (`base`), with one (`with:cities`) "
+                    "or without one (`without:cities`): the games listed and counted.",
                 },
                 {
                     "name": "q",

@@ -34,9 +34,9 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .. import jsonio
 from .. import tables as service
-from ..rules.catalog import available_editions, catalog_for
+from ..rules.catalog import available_editions, available_expansions, catalog_for, expansion_rules
 from ..rules.text import squeeze
-from ..stats import TableStats, category_order
+from ..stats import EXPANSION_FILTER, TableStats, category_order
 from ..store import tables as repo
 from ..store.models import TableRow
 from . import gamestate
@@ -80,9 +80,13 @@ def history(table: TableRow) -> service.History:
 
 
 def stats_of(
-    past: service.History, since: date | None = None, until: date | None = None, edition: int | None = None
+    past: service.History,
+    since: date | None = None,
+    until: date | None = None,
+    edition: int | None = None,
+    expansion: str = "",
 ) -> TableStats:
-    return service.stats_of(past, caches(), since, until, edition)
+    return service.stats_of(past, caches(), since, until, edition, expansion)
 
 
 def usual_seats(table: TableRow) -> list[str]:
@@ -94,9 +98,14 @@ def usual_players(table: TableRow) -> list[str]:
 
 
 def matching(
-    past: service.History, q: str, since: date | None, until: date | None, edition: int | None
+    past: service.History,
+    q: str,
+    since: date | None,
+    until: date | None,
+    edition: int | None,
+    expansion: str = "",
 ) -> list[repo.GameLine]:
-    return service.matching(get_session(), past, q, since, until, edition)
+    return service.matching(get_session(), past, q, since, until, edition, expansion)
 
 
 def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) -> dict[str, Any]:
@@ -129,15 +138,32 @@ def _day(value: str | None) -> date | None:
         return None
 
 
-def _filters() -> tuple[date | None, date | None, int | None]:
+def _filters() -> tuple[date | None, date | None, int | None, str]:
     since, until = _day(request.args.get("since")), _day(request.args.get("until"))
     asked = request.args.get("edition", "")
     edition = int(asked) if asked.isdigit() and int(asked) in available_editions() else None
-    return since, until, edition
+    expansion = request.args.get("expansion", "")
+    return since, until, edition, expansion if EXPANSION_FILTER.fullmatch(expansion) else ""
 
 
 def _editions() -> list[tuple[int, str]]:
     return [(n, catalog_for(n).rules.name) for n in available_editions()]
+
+
+def _expansion_choices() -> list[tuple[str, str]]:
+    """The expansion filter's choices: the base game, then with and without each expansion
+    of any edition (one name for an id both editions have)."""
+    names: dict[str, str] = {}
+    for edition in available_editions():
+        for x in available_expansions(edition):
+            names.setdefault(x, expansion_rules(edition, x).name)
+    choices = [("base", _("Base game only"))]
+    for x, name in names.items():
+        choices += [
+            (f"with:{x}", _("With %(name)s", name=name)),
+            (f"without:{x}", _("Without %(name)s", name=name)),
+        ]
+    return choices
 
 
 def _page_number() -> int:
@@ -165,16 +191,16 @@ def table(token: str) -> str:
     found = load_table(token)
     remember(token)
     past = history(found)
-    since, until, edition = _filters()
-    stats = stats_of(past, since, until, edition)
+    since, until, edition, expansion = _filters()
+    stats = stats_of(past, since, until, edition, expansion)
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
-    lines = matching(past, q, since, until, edition)
+    lines = matching(past, q, since, until, edition, expansion)
     page = _page_number()
     shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     return render_template(
         "tables/table.html",
-        table=found, stats=stats, q=q, since=since, until=until, edition=edition,
-        games=[game_item(line, past.names) for line in shown], matching=len(lines),
+        table=found, stats=stats, q=q, since=since, until=until, edition=edition, expansion=expansion,
+        expansions=_expansion_choices(), games=[game_item(line, past.names) for line in shown], matching=len(lines),
         page=page, pages=max(1, -(-len(lines) // PAGE_SIZE)), open_count=len(past.open_games),
         link=absolute("tables.table", token=token), name_form=TableForm(name=found.name),
         charts=table_charts(stats), editions=_editions(), percent=percent,
@@ -199,15 +225,15 @@ def player(token: str, key: str) -> str:
     wonders."""
     found = load_table(token)
     past = history(found)
-    since, until, edition = _filters()
-    stats = stats_of(past, since, until, edition)
+    since, until, edition, expansion = _filters()
+    stats = stats_of(past, since, until, edition, expansion)
     who = stats.player(key[:160])
     if who is None:
         abort(404)
     return render_template(
         "tables/player.html",
-        table=found, stats=stats, player=who, since=since, until=until, edition=edition,
-        charts=player_charts(who, stats), editions=_editions(), percent=percent,
+        table=found, stats=stats, player=who, since=since, until=until, edition=edition, expansion=expansion,
+        expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
         spellings=service.spellings_of(past, who.key),
     )  # fmt: skip
 
@@ -263,8 +289,8 @@ def _rename_or_merge(
 
 
 CSV_COLUMNS = (
-    "game", "date", "title", "edition", "locked", "player", "free_city", "wonder", "side", "rank", "total",
-    "coins",
+    "game", "date", "title", "edition", "expansions", "locked", "player", "free_city", "wonder", "side",
+    "rank", "total", "coins",
 )  # fmt: skip
 """The export's first columns, then one per category of the games' editions."""
 
@@ -301,6 +327,7 @@ def _csv_row(
         line.created_at.date().isoformat(),
         line.title or "",
         line.edition,
+        " ".join(line.expansions or ()),  # ids, space-separated ("leaders cities"); none: empty
         "yes" if line.locked else "no",
         service.shown_name(city["player"], names),
         "yes" if city.get("free_city") else "no",
