@@ -265,7 +265,16 @@
     // Stages follow the wonder side's number of stages.
     var counts = {};
     try { counts = JSON.parse(form.getAttribute("data-stage-counts") || "{}"); } catch (e) { counts = {}; }
+    // A board not known stage by stage: its wonder points are typed (the row shows for it only).
+    var typedWonder = $("#typed-wonder", form);
+    var updateTypedBoard = function () {
+      var wonder = form.querySelector("select[name=wonder]");
+      if (!typedWonder || !wonder) { return; }
+      var typed = (typedWonder.getAttribute("data-typed-boards") || "").split(" ");
+      typedWonder.classList.toggle("hidden", typed.indexOf(wonder.value) < 0);
+    };
     var updateStages = function () {
+      updateTypedBoard();
       var wonder = form.querySelector("select[name=wonder]");
       var side = form.querySelector("input[name=side]:checked");
       if (!wonder || !side || !counts[wonder.value]) { return; }

@@ -415,7 +415,7 @@ def _city_replacing(row: Any, seat: int, city: dict[str, Any]) -> dict[str, Any]
         own = exc.path[:2] == ("cities", seat)
         field = exc.field.replace(f"cities[{seat}]", "city", 1) if own else exc.field
         raise ApiError(400, render_text(exc.message), field) from None
-    return city_to_dict(game.cities[seat])
+    return city_to_dict(game.cities[seat], catalog_for(game.edition, game.expansions))
 
 
 @bp.post("/games/<token>/lock")

@@ -264,6 +264,9 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
         city["cards"] = list(dict.fromkeys(data["cards"] or []))
         rules = form.catalog.rules
         typed = {c.value for c in rules.typed_categories}
+        board = data["wonder"]
+        if board and form.catalog.has_wonder(board) and form.catalog.wonder(board).typed:
+            typed.add("wonder")  # a board not known stage by stage: its wonder points typed
         rows = {key: value for key, value in data["categories"].items() if key in typed}
         if rows:  # the expansions' rows typed beside the cards
             city["categories"] = rows

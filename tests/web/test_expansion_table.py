@@ -98,3 +98,26 @@ def test_every_expansion_is_one_tap_on_the_new_game_page(nocsrf_client, edition,
     assert re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page) == offered
     page = nocsrf_client.get(f"/new?edition={edition}&expansions=leaders").get_data(as_text=True)
     assert "Starting coins: 6." in page
+
+
+def test_the_api_keeps_a_citys_team_naval_strength_and_babel_tiles(client):
+    game = {
+        "edition": 1,
+        "expansions": ["cities", "armada", "babel"],
+        "cities": [
+            {"player": n, "coins": 3, "categories": {}, "team": t}
+            for n, t in zip(NAMES[:4], "aabb", strict=True)
+        ],
+    }
+    created = client.post("/api/v1/games", json={"game": game}).get_json()
+    token, versions = created["token"], created["versions"]
+    city = {"player": "Ana", "coins": 3, "categories": {"civilian": 5}, "team": "a",
+            "naval_by_age": [1, 2, 3], "babel_tiles": 2}  # fmt: skip
+    response = client.put(f"/api/v1/games/{token}/cities/0", json={"version": versions[0], "city": city})
+    assert response.status_code == 200, response.get_json()
+    stored_city = response.get_json()["game"]["cities"][0]
+    assert (stored_city["team"], stored_city["naval_by_age"], stored_city["babel_tiles"]) == (
+        "a",
+        [1, 2, 3],
+        2,
+    )

@@ -189,6 +189,7 @@ def _render(
     _set_choices(form, catalog, pad)
     held = frozenset(form.cards.data or [])
     standing = loaded.standing
+    typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
     page = render_template(
         "games/city.html",
@@ -212,7 +213,9 @@ def _render(
         max_coins=MAX_COINS,
         max_symbols=MAX_SYMBOLS,
         pad_ranges={c.value: rules.category_range(c) for c in rules.categories},
-        typed_rows=[c.value for c in rules.typed_categories],
+        typed_rows=[*(["wonder"] if typed_boards else []), *(c.value for c in rules.typed_categories)],
+        typed_boards=typed_boards,
+        team_game=any(c.get("team") for c in loaded.data["cities"]),  # chosen at set-up
         token_most={f.key: f.most for f in rules.city_fields},
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),
