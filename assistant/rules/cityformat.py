@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from .catalog import Catalog
+from .catalog import Catalog, available_expansions, catalog_for, expansion_rules
 from .cityschema import (
     categories_schema,
     military_schema,
@@ -828,9 +828,27 @@ def _keys(catalog: Catalog) -> frozenset[str]:
     return frozenset(f.key for f in fields_of(catalog))
 
 
+@lru_cache(maxsize=64)
+def _owners(edition: int) -> dict[str, tuple[str, str]]:
+    """Each city field an expansion of the edition adds: its expansion's id and name."""
+    base = _keys(catalog_for(edition))
+    out: dict[str, tuple[str, str]] = {}
+    for expansion in available_expansions(edition):
+        alone = catalog_for(edition, [expansion])
+        for key in _keys(alone) - base:
+            out.setdefault(key, (expansion, expansion_rules(edition, expansion).name))
+    return out
+
+
+def _owner(catalog: Catalog, key: str) -> tuple[str, str] | None:
+    """The expansion (id, name) whose field ``key`` is, when the game does not play it."""
+    return _owners(catalog.edition).get(key)
+
+
 def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
     """One city of a game, read field by field (the first field that cannot be read is
-    refused, naming it); a field the format does not have is noted and ignored."""
+    refused, naming it); a field the format does not have is noted and ignored, a field of an
+    expansion the game does not play is refused, naming the expansion."""
     if not isinstance(raw, dict):
         raise GameFormatError(("cities", index), N_("City {n} must be a JSON object.", n=index + 1))
     reader = CityReader(raw, index, catalog, notes)
@@ -855,7 +873,25 @@ def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> 
             got[field.key] = value
         elif value:
             tokens.append((field.key, value))
+    if not keys.issuperset(raw):
+        _refuse_other_expansions_fields(reader, set(raw) - keys)
     return City(**got, tokens=tuple(tokens))
+
+
+def _refuse_other_expansions_fields(reader: CityReader, unknown: set[Any]) -> None:
+    """A field of an expansion the game does not name is refused, naming it and the
+    expansion (its data would be dropped otherwise: a table that forgot to tick Armada)."""
+    for key in sorted(unknown, key=str):
+        owner = _owner(reader.catalog, key) if isinstance(key, str) else None
+        if owner is not None:
+            raise GameFormatError(
+                reader.at(key),
+                N_(
+                    "{city} gives {field}, a field of {expansion}: add {id} to the game's expansions, "
+                    "or leave the field out.",
+                    city=reader.label, field=key, expansion=owner[1], id=owner[0],
+                ),
+            )  # fmt: skip
 
 
 def city_to_dict(city: City, catalog: Catalog | None = None) -> dict[str, Any]:

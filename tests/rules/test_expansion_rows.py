@@ -322,3 +322,24 @@ def test_a_build_beside_a_typed_board_is_refused_naming_the_board():
     siracusa = next(w for w in catalog_to_dict(catalog)["wonders"] if w["id"] == "siracusa")
     assert siracusa["typed"] is True and siracusa["expansion"] == "armada"
     assert siracusa["sides"]["A"]["resource"] is None
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expansion"),
+    [("naval_by_age", [1, 2, 3], "armada"), ("team", "red", "cities"), ("babel_tiles", 2, "babel")],
+)
+def test_an_expansions_field_in_a_game_without_it_is_refused_naming_the_field(field, value, expansion):
+    data = pad_game(3, [])
+    data["cities"][1][field] = value
+    with pytest.raises(GameFormatError) as refused:
+        parse_game(data)
+    assert refused.value.path == ("cities", 1, field)
+    assert f"add {expansion} to the game's expansions" in str(refused.value.message)
+
+
+def test_an_expansions_row_in_a_game_without_it_is_refused_naming_the_field():
+    data = pad_game(3, ["cities"])
+    data["cities"][2]["categories"]["naval"] = 3
+    with pytest.raises(GameFormatError) as refused:
+        parse_game(data)
+    assert refused.value.path == ("cities", 2, "categories", "naval")

@@ -198,12 +198,16 @@ def test_a_token_field_is_the_expansions_and_is_bounded_by_its_data():
     with pytest.raises(GameFormatError) as caught:
         parse_game(toy_game([{**cities[0], "garlands": 10}, *cities[1:]]))
     assert caught.value.field == "cities[0].garlands" and "between 0 and 9" in str(caught.value)
-    without = parse_game(
-        {"edition": TOY_EDITION, "cities": [{"player": p, "wonder": w, "garlands": 2} for p, w in
-                                            (("Ana", "toy-spire"), ("Bo", "toy-harbor"), ("Cy", "toy-garden"))]}
-    )  # fmt: skip
-    assert without.cities[0].tokens == ()
-    assert {p.field for p in without.notes} == {f"cities[{i}].garlands" for i in range(3)}
+    # In a game without the expansion its field is refused, naming it and the expansion: its
+    # tokens are never dropped silently (issue 24).
+    with pytest.raises(GameFormatError) as caught:
+        parse_game(
+            {"edition": TOY_EDITION, "cities": [{"player": p, "wonder": w, "garlands": 2} for p, w in
+                                                (("Ana", "toy-spire"), ("Bo", "toy-harbor"), ("Cy", "toy-garden"))]}
+        )  # fmt: skip
+    assert caught.value.field == "cities[0].garlands" and "add festival to the game's expansions" in str(
+        caught.value
+    )
 
 
 def test_an_expansion_seats_more_players_only_when_played():
