@@ -145,7 +145,8 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
 def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, browser, screenshots, script):
     context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{live_server}/new?mode=pad&edition=2")
+    table = _api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
+    page.goto(f"{live_server}/new?mode=pad&edition=2&table={table}")
     _tick(page, ["leaders", "cities", "edifice"], script)
     expect(page.locator("#set-up")).to_contain_text("Starting coins: 6.")
     for seat, name in enumerate(NAMES[:4]):
@@ -166,9 +167,29 @@ def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, browse
         page.locator("#city-form button[type=submit]").first.click()
     shot(page, screenshots, f"94-quick-pad-2020-expansions-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []
+    # The other three phones, through the API.
+    token = hub.rstrip("/").rsplit("/", 1)[-1]
+    game = _api(live_server, "GET", f"/api/v1/games/{token}")
+    for seat in range(1, 4):
+        city = {**game["game"]["cities"][seat], "categories": {"civilian": 8 * seat, "edifice": -2}}
+        game = _api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}",
+                    {"version": game["versions"][seat], "city": city})  # fmt: skip
     page.goto(hub.rstrip("/") + "/scoreboard")
     total = sum(values.values()) + 2  # and 6 coins: 2 points of treasury
     expect(page.locator(".rank-row[data-seat='0']")).to_have_attribute("data-total", str(total))
     assert re.search(r"cat-debt", page.content())
     assert scrolls_sideways(page) == []
+    lock(page, hub.rstrip("/"))
+    page.goto(f"{live_server}/t/{table}?expansion=with:edifice")
+    expect(page.locator("#summary")).to_contain_text("1 game counted")
+    page.goto(f"{live_server}/t/{table}?expansion=base")
+    expect(page.locator("#summary")).to_contain_text("No game is counted yet")
+    sheet = PdfReader(io.BytesIO(_get(f"{hub.rstrip('/')}/sheet.pdf")))
+    text = " ".join(p.extract_text() for p in sheet.pages)
+    assert "Leaders, Cities and Edifice" in text and "Edifice" in text and "Debt" in text
+    pads = _get(
+        f"{live_server}/pads?edition=2&expansions=leaders&expansions=cities&expansions=edifice&players=7&submit=1"
+    )
+    pad_text = PdfReader(io.BytesIO(pads)).pages[0].extract_text()
+    assert all(row in pad_text for row in ("Leaders", "Cities", "Debt", "Edifice"))
     context.close()
