@@ -134,6 +134,12 @@ class ScoreCounter(Protocol):
     def defeats(self, seat: int) -> int | None:
         """The city's defeat tokens; None when not known."""
 
+    def victories(self, seat: int) -> int | None:
+        """The city's military victory tokens; None when not known."""
+
+    def coins(self, seat: int) -> int:
+        """The coins in the city's treasury."""
+
 
 class Scorer(Protocol):
     """Victory points counted at the end of the game: ``points`` for each item counted."""
@@ -389,12 +395,21 @@ class Coins(Effect):
         return Nn_("{n} coin from the bank when built.", "{n} coins from the bank when built.", self.coins)
 
 
-def _counted_text(counted: Counted, color_names: Sequence[Text]) -> Text:
+def _counted_text(counted: Counted, color_names: Sequence[Text], every: int = 1) -> Text:
     if counted is Counted.STAGES:
         return N_("built wonder stage")
     if counted is Counted.DEFEATS:
         return N_("defeat token")
+    if counted is Counted.VICTORIES:
+        return N_("military victory token")
+    if counted is Counted.COINS:
+        return Nn_("coin", "{n} coins", every)
+    if counted is Counted.SETS:
+        return N_("set of {colors} cards", colors=join(list(color_names)))
     return N_("{colors} card", colors=join(list(color_names), OR))
+
+
+_WITH_COLORS = (Counted.CARDS, Counted.SETS)
 
 
 def _per_fields(
@@ -404,10 +419,12 @@ def _per_fields(
     counted = fields.choice("counted", Counted)
     cities = fields.choices("cities", Whose)
     colors, names = fields.colors("colors")
-    if (counted is Counted.CARDS) != bool(colors):
-        raise fields.fail("colors are given exactly when cards are counted")
+    if (counted in _WITH_COLORS) != bool(colors):
+        raise fields.fail("colors are given exactly when cards or sets of cards are counted")
     if not cities:
         raise fields.fail("cities lists self, left and/or right")
+    if counted is Counted.COINS and cities != (Whose.SELF,):
+        raise fields.fail('coins are counted in the city\'s own treasury (cities = ["self"])')
     return amount, counted, cities, colors, names
 
 
@@ -440,10 +457,11 @@ class CoinsPer(Effect):
 _OFFSETS = {Whose.SELF: 0, Whose.LEFT: 1, Whose.RIGHT: -1}
 
 
-@kind("points-per", required=["points", "counted", "cities"], optional=["colors"])
+@kind("points-per", required=["points", "counted", "cities"], optional=["colors", "every"])
 @dataclass(frozen=True, slots=True)
 class PointsPer(Effect):
-    """Victory points at game end for each counted item in the given cities."""
+    """Victory points at game end for each counted item in the given cities (for each
+    ``every`` coins, when coins are counted)."""
 
     points: int
     counted: Counted
@@ -451,17 +469,22 @@ class PointsPer(Effect):
     colors: tuple[Color, ...] = ()
     color_names: tuple[Text, ...] = field(default=(), compare=False)
     """The colours' words, as the edition's data gives them."""
+    every: int = 1
 
     @classmethod
     def parse(cls, fields: Fields) -> PointsPer:
-        return cls(*_per_fields(fields, "points"))
+        every = fields.whole("every", 1)
+        counted = fields.choice("counted", Counted)
+        if every < 1 or (every > 1 and counted is not Counted.COINS):
+            raise fields.fail("every (1 or more) groups coins only: 1 point for every 3 coins")
+        return cls(*_per_fields(fields, "points"), every=every)
 
     def describe(self) -> Text:
         return Nn_(
             "At the end of the game: {n} victory point for each {what} in {cities}.",
             "At the end of the game: {n} victory points for each {what} in {cities}.",
             self.points,
-            what=_counted_text(self.counted, self.color_names),
+            what=_counted_text(self.counted, self.color_names, self.every),
             cities=cities_text(self.cities),
         )
 
@@ -472,28 +495,37 @@ class PointsPer(Effect):
 class _PerScorer:
     """Counts a ``points-per`` effect's items (cards of colours, stages or defeats) by seat."""
 
-    __slots__ = ("_text", "colors", "counted", "counts_itself", "offsets", "own", "points", "sides")
+    __slots__ = ("_text", "colors", "counted", "counts_itself", "every", "offsets", "own", "points", "sides")
 
     def __init__(self, effect: PointsPer) -> None:
         self.points = effect.points
         self.counted = effect.counted
         self.colors = effect.colors
+        self.every = effect.every
         self.offsets = tuple(_OFFSETS[w] for w in (Whose.SELF, Whose.LEFT, Whose.RIGHT) if w in effect.cities)
         self.own = Whose.SELF in effect.cities
         self.sides = (Whose.LEFT in effect.cities, Whose.RIGHT in effect.cities)
         self.counts_itself = self.own and effect.counted is Counted.CARDS and Color.PURPLE in effect.colors
-        self._text = _counted_text(effect.counted, effect.color_names)
+        self._text = _counted_text(effect.counted, effect.color_names, effect.every)
 
     def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
         total = 0
         for offset in self.offsets:
             s = (seat + offset) % size
+            found: int | None
             if self.counted is Counted.CARDS:
                 found = counter.cards(s, self.colors)
             elif self.counted is Counted.STAGES:
                 found = counter.stages(s)
-            else:
+            elif self.counted is Counted.DEFEATS:
                 found = counter.defeats(s)
+            elif self.counted is Counted.VICTORIES:
+                found = counter.victories(s)
+            elif self.counted is Counted.COINS:
+                found = counter.coins(s) // self.every
+            else:  # sets: the fewest of the colours' cards
+                each = [counter.cards(s, (color,)) for color in self.colors]
+                found = None if None in each else min(n for n in each if n is not None)
             if found is None:
                 unknown.append(s)
             else:

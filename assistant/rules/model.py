@@ -163,6 +163,12 @@ class Counted(StrEnum):
     CARDS = "cards"
     STAGES = "stages"
     DEFEATS = "defeats"
+    VICTORIES = "victories"
+    """Military victory tokens."""
+    COINS = "coins"
+    """Coins in the treasury (``every`` of them for one item: Midas, 1 per 3 coins)."""
+    SETS = "sets"
+    """Sets of one card of each of the colours listed (Justinian, Plato)."""
 
 
 class Goods(StrEnum):

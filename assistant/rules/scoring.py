@@ -377,6 +377,8 @@ class _Military:
     details: list[Detail]
     defeats: int | None
     """The defeat tokens, when known (the Strategists Guild counts them)."""
+    victories: int | None = None
+    """The victory tokens, when known (Alexander counts them)."""
 
 
 def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Military]:
@@ -388,7 +390,12 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     for seat, city in enumerate(cities):
         held = city.military
         if held is not None:
-            out[seat] = _Military(sum(held), [_token_detail(held)] if held else [], held.count(defeat))
+            out[seat] = _Military(
+                sum(held),
+                [_token_detail(held)] if held else [],
+                held.count(defeat),
+                sum(1 for t in held if t > 0),
+            )
     if None not in out:
         return cast("list[_Military]", out)
     every_shield = all(c.shields_by_age is not None for c in cities)
@@ -412,12 +419,13 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
         tokens = [t for taken in by_age for t in taken]
         points = sum(tokens)
         known_defeats = None if unknown else tokens.count(defeat)
+        known_victories = None if unknown else sum(1 for t in tokens if t > 0)
         if pad_points is not None:
             # The pad's military number wins; the resolved tokens still serve Strategists.
-            out[seat] = _Military(pad_points, [], known_defeats)
+            out[seat] = _Military(pad_points, [], known_defeats, known_victories)
             continue
         details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
-        out[seat] = _Military(points, details, known_defeats)
+        out[seat] = _Military(points, details, known_defeats, known_victories)
         neighbours = game.neighbours(seat)
         if not every_shield and any(_derived(found[s]) for s in (seat, *neighbours)):
             assumed.append(seat)
@@ -609,6 +617,12 @@ class _Counter:
 
     def defeats(self, seat: int) -> int | None:
         return self.military[seat].defeats
+
+    def victories(self, seat: int) -> int | None:
+        return self.military[seat].victories
+
+    def coins(self, seat: int) -> int:
+        return self.game.cities[seat].coins
 
 
 def _per_detail(
