@@ -47,14 +47,19 @@ class ScienceResult:
         return self.wild_compass + self.wild_gear + self.wild_tablet
 
 
-def science_score(compass: int, gear: int, tablet: int) -> int:
-    """Points for fixed symbol counts: c² + g² + t² + 7 x min(c, g, t)."""
-    return compass * compass + gear * gear + tablet * tablet + SET_BONUS * min(compass, gear, tablet)
+def science_score(compass: int, gear: int, tablet: int, set_bonus: int = SET_BONUS) -> int:
+    """Points for fixed symbol counts: c² + g² + t² + 7 x min(c, g, t) (``set_bonus`` a set:
+    10 with Aristotle's 3 more)."""
+    return compass * compass + gear * gear + tablet * tablet + set_bonus * min(compass, gear, tablet)
 
 
 @lru_cache(maxsize=4096)
-def science_points(compass: int, gear: int, tablet: int, wild: int = 0) -> ScienceResult:
-    """The best score over every way to assign ``wild`` wildcards, and that assignment.
+def science_points(
+    compass: int, gear: int, tablet: int, wild: int = 0, set_bonus: int = SET_BONUS
+) -> ScienceResult:
+    """The best score over every way to assign ``wild`` wildcards, and that assignment
+    (each complete set worth ``set_bonus``: a leader may make sets worth more, and the
+    best assignment may then change).
 
     On equal scores the first assignment found wins, in the order compass, gear, tablet
     (so the result is deterministic).
@@ -65,7 +70,7 @@ def science_points(compass: int, gear: int, tablet: int, wild: int = 0) -> Scien
     for to_compass in range(wild, -1, -1):
         for to_gear in range(wild - to_compass, -1, -1):
             to_tablet = wild - to_compass - to_gear
-            points = science_score(compass + to_compass, gear + to_gear, tablet + to_tablet)
+            points = science_score(compass + to_compass, gear + to_gear, tablet + to_tablet, set_bonus)
             if points > best[0]:
                 best = (points, to_compass, to_gear, to_tablet)
     points, wc, wg, wt = best

@@ -105,3 +105,32 @@ def test_a_count_the_rules_do_not_print_is_refused(table, words):
 def test_counted_names_the_game_format_uses():
     assert {c.value for c in Counted} >= {"cards", "stages", "defeats", "victories", "coins", "sets"}
     assert Whose.SELF.value == "self"
+
+
+@given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 3), st.sampled_from([7, 10]))
+def test_wildcards_fall_where_they_score_most_whatever_a_set_is_worth(compass, gear, tablet, wild, bonus):
+    """A set worth 10 (Aristotle's 3 more) can move a wildcard: checked against every split."""
+    from itertools import product
+
+    from assistant.rules.science import science_points
+
+    best = science_points(compass, gear, tablet, wild, bonus)
+    brute = max(
+        (compass + a) ** 2
+        + (gear + b) ** 2
+        + (tablet + c) ** 2
+        + bonus * min(compass + a, gear + b, tablet + c)
+        for a, b, c in product(range(wild + 1), repeat=3)
+        if a + b + c == wild
+    )
+    assert best.points == brute and best.wild == wild
+
+
+def test_a_set_worth_ten_moves_a_wildcard():
+    from assistant.rules.science import science_points
+
+    # 4 compasses, 1 gear and a wildcard. At 7 a set: a 5th compass (25 + 1 = 26) beats a
+    # tablet (16 + 1 + 1 + 7 = 25); at 10 a set the tablet wins (16 + 1 + 1 + 10 = 28).
+    seven, ten = science_points(4, 1, 0, 1, 7), science_points(4, 1, 0, 1, 10)
+    assert (seven.points, seven.wild_compass) == (26, 1)
+    assert (ten.points, ten.wild_tablet) == (28, 1)
