@@ -35,6 +35,7 @@ from .text import N_, Nn_, Text
 __all__ = [
     "KINDS",
     "BuildFromDiscard",
+    "Cheaper",
     "Coins",
     "CoinsPer",
     "CopyGuild",
@@ -209,6 +210,10 @@ class Effect:
         return None
 
     def discount(self) -> Discount | None:
+        return None
+
+    def cheaper(self) -> Cheaper | None:
+        """Builds of some kind costing fewer resources (a leader's), if the effect does that."""
         return None
 
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
@@ -613,6 +618,49 @@ class Discount(Effect):
 
     def discount(self) -> Discount:
         return self
+
+
+@kind("cheaper", required=["resources"], optional=["colors", "stages"])
+@dataclass(frozen=True, slots=True)
+class Cheaper(Effect):
+    """Structures of the given colours, or wonder stages, cost ``resources`` resource units
+    less, the owner choosing which (Archimedes, Leonidas, Hammurabi, Imhotep). The least-cost
+    search tries every unit it could leave out."""
+
+    resources: int
+    colors: tuple[Color, ...] = ()
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+    stages: bool = False
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Cheaper:
+        resources = fields.whole("resources")
+        colors, names = fields.colors("colors")
+        stages = fields.flag("stages", False)
+        if resources < 1 or (not colors) == (not stages):
+            raise fields.fail("cheaper: resources 1 or more, for colors or for stages (one of them)")
+        return cls(resources, colors, names, stages)
+
+    def describe(self) -> Text:
+        if self.stages:
+            return Nn_(
+                "Wonder stages cost {n} resource less (of the owner's choice).",
+                "Wonder stages cost {n} resources less (of the owner's choice).",
+                self.resources,
+            )
+        return Nn_(
+            "{colors} cards cost {n} resource less (of the owner's choice).",
+            "{colors} cards cost {n} resources less (of the owner's choice).",
+            self.resources,
+            colors=join(list(self.color_names), OR),
+        )
+
+    def cheaper(self) -> Cheaper:
+        return self
+
+    def applies(self, color: Color | None) -> bool:
+        """Whether it makes this build cheaper: a structure of ``color``, or a stage (None)."""
+        return self.stages if color is None else color in self.colors
 
 
 @kind("free-build-per-age")

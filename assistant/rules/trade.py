@@ -27,9 +27,11 @@ it pays its neighbours per unit.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 from .catalog import Catalog, catalog_for
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
@@ -38,6 +40,7 @@ from .effects import Effect, Produce
 from .errors import GameFormatError, QuestionError
 from .model import (
     City,
+    Color,
     Cost,
     Game,
     How,
@@ -923,7 +926,66 @@ def can_build(
                             notes=tuple(_pad_notes(game, seat, catalog, False)),
                         )
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
-    return _adjudicate(game, seat, catalog, what, cost, tuple(notes))
+    color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
+    return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+
+
+def _cheaper_costs(city: City, catalog: Catalog, color: Color | None, cost: Cost) -> list[tuple[Cost, Text]]:
+    """The costs a city's "one resource less" powers leave for a build of ``color`` (None: a
+    wonder stage), each with the sentence naming the saving: every choice of units left out."""
+    if not cost.resources or not city.cards:
+        return []
+    out: list[tuple[Cost, Text]] = []
+    for card_id in city.cards:
+        if not catalog.has_card(card_id):
+            continue
+        card = catalog.structure(card_id)
+        for effect in card.effects:
+            cheaper = effect.cheaper()
+            if cheaper is None or not cheaper.applies(color):
+                continue
+            units = [r for r, n in cost.resources for _ in range(n)]
+            for left_out in sorted(set(combinations(units, min(cheaper.resources, len(units))))):
+                remaining = Counter(units)
+                remaining.subtract(left_out)
+                kept = tuple((r, remaining[r]) for r, _ in cost.resources if remaining[r] > 0)
+                reduced = Cost(cost.coins, kept)
+                saved = join(
+                    [
+                        N_("{n} {resource}", n=k, resource=RESOURCE_NAMES[r])
+                        for r, k in Counter(left_out).items()
+                    ]
+                )
+                out.append((reduced, N_("{card} saves {saved}.", card=card.name, saved=saved)))
+    return out
+
+
+def _cheapest_verdict(
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    what: Text,
+    cost: Cost,
+    notes: tuple[Text, ...],
+    color: Color | None,
+) -> Verdict:
+    """The verdict at the printed cost, or at the best cost a "one resource less" power
+    leaves (buildable first, then the fewest coins), naming the saving."""
+    best = _adjudicate(game, seat, catalog, what, cost, notes)
+    for reduced, saving in _cheaper_costs(game.cities[seat], catalog, color, cost):
+        verdict = _adjudicate(game, seat, catalog, what, reduced, (*notes, saving))
+        if _better(verdict, best):
+            best = verdict
+    return best
+
+
+def _better(a: Verdict, b: Verdict) -> bool:
+    """Whether verdict ``a`` is a better way to build than ``b``."""
+    if a.buildable != b.buildable:
+        return a.buildable
+    if a.cheapest is None or b.cheapest is None:
+        return a.cheapest is not None
+    return _order(a.cheapest) < _order(b.cheapest)
 
 
 def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
