@@ -43,6 +43,7 @@ __all__ = [
     "Effect",
     "Fields",
     "FreeBuildPerAge",
+    "FreeColor",
     "FreeFirstCardOfAge",
     "FreeFirstOfColor",
     "FreeLastCardOfAge",
@@ -215,6 +216,10 @@ class Effect:
     def cheaper(self) -> Cheaper | None:
         """Builds of some kind costing fewer resources (a leader's), if the effect does that."""
         return None
+
+    def free_colors(self) -> tuple[Color, ...]:
+        """Colours of structures the effect builds for free, always (a leader's: Ramses)."""
+        return ()
 
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         """Whether this power builds a card of ``color`` for free in a city whose structures
@@ -644,13 +649,13 @@ class Cheaper(Effect):
     def describe(self) -> Text:
         if self.stages:
             return Nn_(
-                "Wonder stages cost {n} resource less (of the owner's choice).",
-                "Wonder stages cost {n} resources less (of the owner's choice).",
+                "Builds wonder stages for {n} resource less (of the owner's choice).",
+                "Builds wonder stages for {n} resources less (of the owner's choice).",
                 self.resources,
             )
         return Nn_(
-            "{colors} cards cost {n} resource less (of the owner's choice).",
-            "{colors} cards cost {n} resources less (of the owner's choice).",
+            "Builds {colors} cards for {n} resource less (of the owner's choice).",
+            "Builds {colors} cards for {n} resources less (of the owner's choice).",
             self.resources,
             colors=join(list(self.color_names), OR),
         )
@@ -661,6 +666,28 @@ class Cheaper(Effect):
     def applies(self, color: Color | None) -> bool:
         """Whether it makes this build cheaper: a structure of ``color``, or a stage (None)."""
         return self.stages if color is None else color in self.colors
+
+
+@kind("free-color", required=["colors"])
+@dataclass(frozen=True, slots=True)
+class FreeColor(Effect):
+    """Structures of the given colours are built for free, always (Ramses: guilds)."""
+
+    colors: tuple[Color, ...]
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def parse(cls, fields: Fields) -> FreeColor:
+        colors, names = fields.colors("colors")
+        if not colors:
+            raise fields.fail("free-color lists the colours built for free")
+        return cls(colors, names)
+
+    def describe(self) -> Text:
+        return N_("Builds {colors} cards for free.", colors=join(list(self.color_names), OR))
+
+    def free_colors(self) -> tuple[Color, ...]:
+        return self.colors
 
 
 @kind("free-build-per-age")

@@ -34,6 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .catalog import Catalog, catalog_for
+from .components import Card
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Effect, Produce
@@ -887,22 +888,9 @@ def can_build(
             return free_build(
                 game, seat, card_id, catalog, what, tuple(_pad_notes(game, seat, catalog, False))
             )
-        parent = next((p for p in structure.chain_from if p in held), None)
-        if parent is not None:
-            free = Payment(0, 0, 0)
-            return Verdict(
-                True,
-                N_(
-                    "{player} can build {what} for free by chain from the {parent}.",
-                    player=player,
-                    what=what,
-                    parent=catalog.structure(parent).name,
-                ),
-                how="chain",
-                cheapest=free,
-                options=(free,),
-                notes=tuple(_pad_notes(game, seat, catalog, False)),
-            )
+        freed = _free_by_cards(game, seat, catalog, structure, what)
+        if freed is not None:
+            return freed
         cost = structure.cost
         if not cost.is_free and city.wonder is not None:
             wonder_name = catalog.wonder(city.wonder).name
@@ -928,6 +916,40 @@ def can_build(
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
     return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+
+
+def _free_by_cards(game: Game, seat: int, catalog: Catalog, structure: Card, what: Text) -> Verdict | None:
+    """A structure the city's cards build for free: by chain from one of them, or by a card
+    that builds its colour for free (Ramses); None when neither does."""
+    city = game.cities[seat]
+    player = city.player
+    free = Payment(0, 0, 0)
+    notes = tuple(_pad_notes(game, seat, catalog, False))
+    parent = next((p for p in structure.chain_from if p in (city.cards or ())), None)
+    if parent is not None:
+        reason = N_(
+            "{player} can build {what} for free by chain from the {parent}.",
+            player=player, what=what, parent=catalog.structure(parent).name,
+        )  # fmt: skip
+        return Verdict(True, reason, how="chain", cheapest=free, options=(free,), notes=notes)
+    freed_by = _frees_always(city, catalog, structure.color) if not structure.cost.is_free else None
+    if freed_by is None:
+        return None
+    reason = N_(
+        "{player} can build {what} for free: the {card} builds {cards} for free.",
+        player=player, what=what, card=freed_by, cards=catalog.rules.color(structure.color).cards,
+    )  # fmt: skip
+    return Verdict(True, reason, how="free", cheapest=free, options=(free,), notes=notes)
+
+
+def _frees_always(city: City, catalog: Catalog, color: Color) -> str | None:
+    """The name of a card of the city that builds every card of ``color`` for free (Ramses)."""
+    for card_id in city.cards or ():
+        if catalog.has_card(card_id):
+            card = catalog.structure(card_id)
+            if any(color in effect.free_colors() for effect in card.effects):
+                return card.name
+    return None
 
 
 def _cheaper_costs(city: City, catalog: Catalog, color: Color | None, cost: Cost) -> list[tuple[Cost, Text]]:

@@ -74,3 +74,18 @@ def test_never_dearer_with_the_power_and_as_cheap_as_the_best_unit_left_out(coin
     assert verdict.buildable == (best is not None or plain.buildable)
     if best is not None:
         assert verdict.cheapest.total == best
+
+
+def test_a_card_that_builds_a_colour_for_free():
+    """The toy Patron builds blue cards for free (as Ramses builds guilds): the Toy Hall's
+    2 stone are not needed, and a red card still costs what it costs."""
+    game = _game(["toy-patron"], coins=0)
+    verdict = can_build(game, 0, "toy-hall")
+    assert verdict.buildable and verdict.how == "free" and verdict.cheapest.total == 0
+    assert (
+        str(verdict.reason)
+        == "Ana can build the Toy Hall for free: the Toy Patron builds blue cards for free."
+    )
+    assert can_build(game, 0, "toy-fort").how == "own"  # red: her own stone
+    assert str(__import__("assistant.rules.catalog", fromlist=["x"]).catalog_for(TOY_EDITION, ["festival"])
+               .structure("toy-patron").effects[0].describe()) == "Builds blue cards for free."  # fmt: skip
