@@ -95,7 +95,7 @@ def one_run(browser, base: str, players: int, javascript: bool) -> dict[str, flo
         page.locator("input[name=coins]").fill(str(CITY["coins"]))
         keys += len(str(CITY["coins"]))
     for field, count in CITY["tokens"].items():
-        tap(page.locator(f"label[for='{field}-{count}']"))
+        tap(page.locator(f"label[for='military-{field}-{count}']"))
     for card in CITY["cards"]:
         tap(page.locator(f".tile label[for='cards-{card}']"))
     last_tap = time.perf_counter()
