@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -134,12 +135,16 @@ def test_serve_with_workers_runs_that_many_processes_on_one_port(server):
                 assert response.status == 200
     workers = _children(proc.pid)
     assert len(workers) == 3
-    listening = (
-        subprocess.run(["ss", "-Htlnp"], capture_output=True, text=True).stdout
-        if Path("/usr/bin/ss").exists() or Path("/bin/ss").exists()
-        else ""
-    )
-    if listening:
-        port = base.rsplit(":", 1)[1]
+    if not (Path("/usr/bin/ss").exists() or Path("/bin/ss").exists()):
+        return
+    # Each worker binds the port on its own once started: the 30 requests above may all have
+    # gone to the first ones, so wait (a few seconds at most) for the last to listen too.
+    port = base.rsplit(":", 1)[1]
+    owners: set[str] = set()
+    for _ in range(50):
+        listening = subprocess.run(["ss", "-Htlnp"], capture_output=True, text=True).stdout
         owners = {line for line in listening.splitlines() if f":{port} " in line}
-        assert len(owners) == 3, owners
+        if len(owners) >= 3:
+            break
+        time.sleep(0.1)
+    assert len(owners) == 3, owners
