@@ -15,21 +15,21 @@ from tests.web.test_games import city_form, stored
 SEATS = {f"seats-{i}-player": name for i, name in enumerate(["Ana", "Bo", "Cy", "Di", "Ed"])}
 
 
+def _expansions_offered(page: str) -> list[str]:
+    """The expansion boxes a page offers, in order (one tap each)."""
+    return re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page)
+
+
 def _seat_fields(page: str) -> list[str]:
     return re.findall(r'name="(seats-\d+-player)"', page)
 
 
 def test_the_new_game_form_offers_the_editions_expansions_one_tap_each(nocsrf_client):
     page = nocsrf_client.get(f"/new?edition={TOY_EDITION}").get_data(as_text=True)
-    assert re.findall(r'name="expansions" type="checkbox" value="([a-z]+)"', page) == ["festival", "parade"]
+    assert _expansions_offered(page) == ["festival", "parade"]
     assert "Starting coins: 5." in page and len(_seat_fields(page)) == 4
     page = nocsrf_client.get("/new?edition=2").get_data(as_text=True)
-    assert re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page) == [
-        "leaders",
-        "cities",
-        "armada",
-        "edifice",
-    ]
+    assert _expansions_offered(page) == ["leaders", "cities", "armada", "edifice"]
 
 
 def test_choosing_an_expansion_changes_the_seats_the_coins_and_the_boards(nocsrf_client):
@@ -117,17 +117,12 @@ def _players_offered(page: str) -> list[str]:
 
 def test_blank_pads_of_an_edition_with_an_expansion_seat_its_players_and_print_its_row(nocsrf_client):
     page = nocsrf_client.get(f"/pads?edition={TOY_EDITION}").get_data(as_text=True)
-    assert re.findall(r'name="expansions" type="checkbox" value="([a-z]+)"', page) == ["festival", "parade"]
+    assert _expansions_offered(page) == ["festival", "parade"]
     assert _players_offered(page) == ["3", "4"]
     page = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=festival").get_data(as_text=True)
     assert _players_offered(page) == ["3", "4", "5"]
     page = nocsrf_client.get("/pads?edition=2").get_data(as_text=True)
-    assert re.findall(r'name="expansions" type="checkbox" value="([a-z-]+)"', page) == [
-        "leaders",
-        "cities",
-        "armada",
-        "edifice",
-    ]
+    assert _expansions_offered(page) == ["leaders", "cities", "armada", "edifice"]
     response = nocsrf_client.get(f"/pads?edition={TOY_EDITION}&expansions=festival&players=5&submit=1")
     assert response.mimetype == "application/pdf"
     text = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
