@@ -338,10 +338,33 @@ def _read_cards(r: CityReader, raw_cards: Any) -> tuple[str, ...] | None:
     resolved = [resolve(name) if isinstance(name, str) else None for name in raw_cards]
     if None in resolved:
         j = resolved.index(None)
+        owner = _card_owner(catalog, raw_cards[j]) if isinstance(raw_cards[j], str) else None
+        if owner is not None:
+            raise GameFormatError(
+                r.at("cards", j),
+                N_(
+                    "{city}: {card} is a card of {expansion}: add {id} to the game's expansions, or "
+                    "leave the card out.",
+                    city=r.label, card=owner[2], expansion=owner[1], id=owner[0],
+                ),
+            )  # fmt: skip
         raise GameFormatError(
             r.at("cards", j), N_("{city}: unknown card {value}.", city=r.label, value=show(raw_cards[j]))
         )
     return tuple(card for card in resolved if card is not None)
+
+
+def _card_owner(catalog: Catalog, name: str) -> tuple[str, str, str] | None:
+    """The expansion (id, name) adding the card ``name`` (an id or a name) when the game does
+    not play it, with the card's name: a Leaders card at a table that forgot to tick Leaders."""
+    for expansion in available_expansions(catalog.edition):
+        if expansion in catalog.expansions:
+            continue
+        alone = catalog_for(catalog.edition, [expansion])
+        card = alone.resolve_card(name)
+        if card is not None:
+            return expansion, expansion_rules(catalog.edition, expansion).name, alone.structure(card).name
+    return None
 
 
 _BY_KEY: dict[tuple[Category, ...], dict[str, Category]] = {}

@@ -75,8 +75,11 @@ class WonderSide:
     wonder: str
     side: str
     resource: Resource | None
-    """The resource printed on the board (None: a typed board, whose data does not give it)."""
+    """The resource printed on the board (None: a board that prints none, as Rome, or a
+    typed board, whose data does not give it)."""
     stages: tuple[Stage, ...]
+    effects: tuple[Effect, ...] = ()
+    """The board's own power, in force from the start (Rome: leaders cost less)."""
 
 
 TYPED_STAGES = 4

@@ -252,7 +252,7 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
                         field=f"cities[{seat}].cards",
                     )
                 )
-            turns = age * rules.turns_per_age
+            turns = age * (rules.turns_per_age + rules.leader_turns_per_age)
             built = len(city.cards) + city.stages
             if built > turns + _extra_builds(city, catalog):
                 problems.append(

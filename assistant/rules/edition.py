@@ -86,6 +86,9 @@ class ExpansionRules:
     """Where it stands among its edition's expansions: additions compose in this order."""
     extra_starting_coins: int = 0
     extra_turns_per_age: int = 0
+    leader_turns_per_age: int = 0
+    """Turns of each age that play only a card dealt apart (a leader): recruit it, tuck it
+    under the next wonder stage, or discard it; never an age card."""
     extra_hand_size: int = 0
     max_players: int = 0
     """The most players the expansion seats (0: the edition's limit stands)."""
@@ -125,6 +128,7 @@ class EditionRules:
     """Players who add the neutral Free City (0: the edition has no such variant)."""
     ages: int
     turns_per_age: int
+    """Turns of each age that play a card of the age's hand (build, stage or discard)."""
     hand_size: int
     starting_coins: int
     guilds_beyond_players: int
@@ -167,6 +171,8 @@ class EditionRules:
     :meth:`category_range`)."""
     naval: NavalRule | None = None
     """Naval conflicts, when an expansion being played has them (Armada)."""
+    leader_turns_per_age: int = 0
+    """Turns of each age that play only a card dealt apart (a leader), never an age card."""
     team_size: int = 0
     """Players per team when an expansion being played has a team game (Cities: 2); 0: none.
     Whether a table plays in teams is the table's choice (each city's ``team``)."""
@@ -231,6 +237,7 @@ class EditionRules:
             self,
             max_players=max(self.max_players, expansion.max_players),
             turns_per_age=self.turns_per_age + expansion.extra_turns_per_age,
+            leader_turns_per_age=self.leader_turns_per_age + expansion.leader_turns_per_age,
             hand_size=self.hand_size + expansion.extra_hand_size,
             starting_coins=self.starting_coins + expansion.extra_starting_coins,
             categories=(*self.categories, *expansion.categories),

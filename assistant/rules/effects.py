@@ -34,12 +34,17 @@ from .text import N_, Nn_, Text
 
 __all__ = [
     "KINDS",
+    "BankTrade",
     "BuildFromDiscard",
     "Cheaper",
+    "CheaperCoins",
     "Coins",
     "CoinsPer",
     "CopyGuild",
+    "CopyLeader",
+    "DefeatsToVictor",
     "Discount",
+    "DrawLeaders",
     "Effect",
     "Fields",
     "FreeBuildPerAge",
@@ -47,12 +52,15 @@ __all__ = [
     "FreeFirstCardOfAge",
     "FreeFirstOfColor",
     "FreeLastCardOfAge",
+    "Income",
     "PlayLastCard",
     "Points",
     "PointsIfWonderComplete",
     "PointsPer",
     "Produce",
+    "RecruitLeader",
     "Science",
+    "ScienceSetBonus",
     "ScienceWild",
     "ScoreCounter",
     "Scorer",
@@ -200,9 +208,30 @@ class Effect:
         """Science symbols of the owner's choice."""
         return 0
 
-    def scorer(self) -> Scorer | None:
-        """How the effect scores at the end of the game by counting, if it does."""
+    def scorer(self, color: Color | None = None) -> Scorer | None:
+        """How the effect scores at the end of the game by counting, if it does (on a card
+        of ``color``: a card counting its own colour in its owner's city counts itself)."""
         return None
+
+    def set_bonus(self) -> int:
+        """Victory points added to each complete set of science symbols (Aristotle)."""
+        return 0
+
+    def gives_defeats(self) -> bool:
+        """Whether the city's defeat tokens go to the neighbour that beat it (Tomyris)."""
+        return False
+
+    def copies_leader(self) -> bool:
+        """Whether the card copies a leader of a neighbouring city (Courtesans Guild)."""
+        return False
+
+    def coin_discount(self) -> CheaperCoins | None:
+        """Coins off the price of some cards (Rome B: leaders), if the effect does that."""
+        return None
+
+    def extra_leaders(self) -> int:
+        """Leaders the effect lets a city recruit beyond one an age (Rome B's stages)."""
+        return 0
 
     def copies_guild(self) -> bool:
         return False
@@ -498,8 +527,8 @@ class PointsPer(Effect):
             cities=cities_text(self.cities),
         )
 
-    def scorer(self) -> Scorer:
-        return _PerScorer(self)
+    def scorer(self, color: Color | None = None) -> Scorer:
+        return _PerScorer(self, color)
 
 
 class _PerScorer:
@@ -507,7 +536,7 @@ class _PerScorer:
 
     __slots__ = ("_text", "colors", "counted", "counts_itself", "every", "offsets", "own", "points", "sides")
 
-    def __init__(self, effect: PointsPer) -> None:
+    def __init__(self, effect: PointsPer, color: Color | None = None) -> None:
         self.points = effect.points
         self.counted = effect.counted
         self.colors = effect.colors
@@ -515,7 +544,12 @@ class _PerScorer:
         self.offsets = tuple(_OFFSETS[w] for w in (Whose.SELF, Whose.LEFT, Whose.RIGHT) if w in effect.cities)
         self.own = Whose.SELF in effect.cities
         self.sides = (Whose.LEFT in effect.cities, Whose.RIGHT in effect.cities)
-        self.counts_itself = self.own and effect.counted is Counted.CARDS and Color.PURPLE in effect.colors
+        # A guild counting its owner's guilds counts itself; a card of another colour counting
+        # guilds (Hiram, a white card) does not.
+        guild = color in (None, Color.PURPLE)
+        self.counts_itself = (
+            guild and self.own and effect.counted is Counted.CARDS and Color.PURPLE in effect.colors
+        )
         self._text = _counted_text(effect.counted, effect.color_names, effect.every)
 
     def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
@@ -630,12 +664,15 @@ class Discount(Effect):
 class Cheaper(Effect):
     """Structures of the given colours, or wonder stages, cost ``resources`` resource units
     less, the owner choosing which (Archimedes, Leonidas, Hammurabi, Imhotep). The least-cost
-    search tries every unit it could leave out."""
+    search tries every unit it could leave out; ``price`` coins go to the bank for each unit
+    left out (Bilkis buys it from the bank), and ``every`` build is concerned when set."""
 
     resources: int
     colors: tuple[Color, ...] = ()
     color_names: tuple[Text, ...] = field(default=(), compare=False)
     stages: bool = False
+    price: int = 0
+    every: bool = False
 
     @classmethod
     def parse(cls, fields: Fields) -> Cheaper:
@@ -665,29 +702,218 @@ class Cheaper(Effect):
 
     def applies(self, color: Color | None) -> bool:
         """Whether it makes this build cheaper: a structure of ``color``, or a stage (None)."""
+        if self.every:
+            return True
         return self.stages if color is None else color in self.colors
 
 
-@kind("free-color", required=["colors"])
+@kind("bank-trade", required=["price"])
+@dataclass(frozen=True, slots=True)
+class BankTrade(Effect):
+    """Once a turn, buy one resource of any kind from the bank for ``price`` coins (Bilkis):
+    to the least-cost search, one unit of any build's cost left out for ``price`` coins."""
+
+    price: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> BankTrade:
+        price = fields.whole("price")
+        if price < 0:
+            raise fields.fail("bank-trade: the price is 0 coins or more")
+        return cls(price)
+
+    def describe(self) -> Text:
+        return Nn_(
+            "Once a turn, buys one resource of any kind from the bank for {n} coin.",
+            "Once a turn, buys one resource of any kind from the bank for {n} coins.",
+            self.price,
+        )
+
+    def cheaper(self) -> Cheaper:
+        return Cheaper(1, price=self.price, every=True)
+
+
+@kind("cheaper-coins", required=["coins", "colors", "cities"])
+@dataclass(frozen=True, slots=True)
+class CheaperCoins(Effect):
+    """Cards of the given colours cost ``coins`` coins less (never below nothing) to the
+    cities named, seen from the owner (Rome B: its own leaders 2 less, its neighbours' 1)."""
+
+    coins: int
+    colors: tuple[Color, ...]
+    cities: tuple[Whose, ...]
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def parse(cls, fields: Fields) -> CheaperCoins:
+        coins = fields.whole("coins")
+        colors, names = fields.colors("colors")
+        cities = fields.choices("cities", Whose)
+        if coins < 1 or not colors or not cities:
+            raise fields.fail("cheaper-coins: coins 1 or more, the colours and the cities it helps")
+        return cls(coins, colors, cities, names)
+
+    def describe(self) -> Text:
+        colors = join(list(self.color_names), OR)
+        if self.cities == (Whose.SELF,):
+            return Nn_(
+                "The city's {colors} cards cost {n} coin less.",
+                "The city's {colors} cards cost {n} coins less.",
+                self.coins,
+                colors=colors,
+            )
+        return Nn_(
+            "The neighbours' {colors} cards cost {n} coin less.",
+            "The neighbours' {colors} cards cost {n} coins less.",
+            self.coins,
+            colors=colors,
+        )
+
+    def coin_discount(self) -> CheaperCoins:
+        return self
+
+
+@kind("draw-leaders", required=["count"])
+@dataclass(frozen=True, slots=True)
+class DrawLeaders(Effect):
+    """Draw leaders from those not dealt into the hand of leaders (Rome B stage 1)."""
+
+    count: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> DrawLeaders:
+        return cls(fields.whole("count"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "Draws {n} leader from those not dealt into the city's hand of leaders.",
+            "Draws {n} leaders from those not dealt into the city's hand of leaders.",
+            self.count,
+        )
+
+
+@kind("recruit-leader")
+@dataclass(frozen=True, slots=True)
+class RecruitLeader(Effect):
+    """When built, recruit one more leader from the hand at once, paying its cost (Rome B)."""
+
+    def describe(self) -> Text:
+        return N_("When built: recruit one more leader from the hand at once, paying its cost.")
+
+    def extra_leaders(self) -> int:
+        return 1
+
+
+@kind("free-color", required=["colors"], optional=["later"])
 @dataclass(frozen=True, slots=True)
 class FreeColor(Effect):
-    """Structures of the given colours are built for free, always (Ramses: guilds)."""
+    """Structures of the given colours are built for free, always (Ramses: guilds); with
+    ``later``, those built after this card (Maecenas: the leaders recruited after him)."""
 
     colors: tuple[Color, ...]
     color_names: tuple[Text, ...] = field(default=(), compare=False)
+    later: bool = False
 
     @classmethod
     def parse(cls, fields: Fields) -> FreeColor:
         colors, names = fields.colors("colors")
         if not colors:
             raise fields.fail("free-color lists the colours built for free")
-        return cls(colors, names)
+        return cls(colors, names, fields.flag("later", False))
 
     def describe(self) -> Text:
+        if self.later:
+            return N_("Builds every later {colors} card for free.", colors=join(list(self.color_names), OR))
         return N_("Builds {colors} cards for free.", colors=join(list(self.color_names), OR))
 
     def free_colors(self) -> tuple[Color, ...]:
         return self.colors
+
+
+@kind("science-set-bonus", required=["points"])
+@dataclass(frozen=True, slots=True)
+class ScienceSetBonus(Effect):
+    """Each complete set of science symbols is worth ``points`` more (Aristotle)."""
+
+    points: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> ScienceSetBonus:
+        return cls(fields.whole("points"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "At the end of the game: {n} more victory point for each complete set of science symbols.",
+            "At the end of the game: {n} more victory points for each complete set of science symbols.",
+            self.points,
+        )
+
+    def set_bonus(self) -> int:
+        return self.points
+
+
+INCOMES = ("purchase", "victory", "chain", "yellow")
+"""When an ``income`` effect gives its coins."""
+
+
+@kind("income", required=["coins", "on"])
+@dataclass(frozen=True, slots=True)
+class Income(Effect):
+    """Coins from the bank during the game, each time something happens (Hatshepsut, Nero,
+    Vitruvius, Xenophon): they end up in the treasury the table counts, so only said."""
+
+    coins: int
+    on: str
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Income:
+        on = fields.value("on", str)
+        if on not in INCOMES:
+            raise fields.fail(f"income.on is one of {', '.join(INCOMES)}, not {on!r}")
+        return cls(fields.whole("coins"), on)
+
+    def describe(self) -> Text:
+        if self.on == "purchase":
+            return Nn_(
+                "{n} coin from the bank in each turn the city buys resources from a neighbour, "
+                "for each neighbour paid.",
+                "{n} coins from the bank in each turn the city buys resources from a neighbour, "
+                "for each neighbour paid.",
+                self.coins,
+            )
+        if self.on == "victory":
+            return Nn_(
+                "{n} coin from the bank for each military victory token won from now on.",
+                "{n} coins from the bank for each military victory token won from now on.",
+                self.coins,
+            )
+        if self.on == "chain":
+            return Nn_(
+                "{n} coin from the bank each time the city builds a structure for free by chain.",
+                "{n} coins from the bank each time the city builds a structure for free by chain.",
+                self.coins,
+            )
+        return Nn_(
+            "{n} coin from the bank each time the city builds a yellow card from now on.",
+            "{n} coins from the bank each time the city builds a yellow card from now on.",
+            self.coins,
+        )
+
+
+@kind("defeats-to-victor")
+@dataclass(frozen=True, slots=True)
+class DefeatsToVictor(Effect):
+    """From now on, a defeat token the city would take goes to the neighbour that beat it
+    (Tomyris): the neighbour takes its victory token and the defeat token."""
+
+    def describe(self) -> Text:
+        return N_(
+            "From now on, when the city loses a conflict, the neighbour that beat it takes the defeat "
+            "token as well as its victory token."
+        )
+
+    def gives_defeats(self) -> bool:
+        return True
 
 
 @kind("free-build-per-age")
@@ -840,7 +1066,7 @@ class PointsIfWonderComplete(Effect):
             self.points,
         )
 
-    def scorer(self) -> Scorer:
+    def scorer(self, color: Color | None = None) -> Scorer:
         return _CompleteWonder(self.points)
 
 
@@ -916,4 +1142,17 @@ class CopyGuild(Effect):
         return N_("At the end of the game, copy one guild of a neighbouring city.")
 
     def copies_guild(self) -> bool:
+        return True
+
+
+@kind("copy-leader")
+@dataclass(frozen=True, slots=True)
+class CopyLeader(Effect):
+    """Courtesans Guild: copy the power of a leader recruited by a neighbour (the best for
+    the city, at the end of the game); the neighbour keeps it."""
+
+    def describe(self) -> Text:
+        return N_("Copies the power of one leader recruited in a neighbouring city; the neighbour keeps it.")
+
+    def copies_leader(self) -> bool:
         return True

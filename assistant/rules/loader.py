@@ -155,7 +155,7 @@ _EDITION_NUMBERS = (
 )  # fmt: skip
 _EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
 _EXPANSION_NUMBERS = (
-    "extra_starting_coins", "extra_turns_per_age", "extra_hand_size", "max_players", "team_size",
+    "extra_starting_coins", "extra_turns_per_age", "leader_turns_per_age", "extra_hand_size", "max_players", "team_size",
 )  # fmt: skip
 
 
@@ -531,7 +531,7 @@ def _read_cards(path: Path, rules: EditionRules, age: int | None, expansion: str
 def _read_side(path: Path, wid: str, side_name: str, raw: Any, rules: EditionRules) -> WonderSide:
     where = _Where(path, f"wonder {wid} side {side_name}")
     side = _typed(where, raw, dict, "side")
-    _keys(where, side, {"resource", "stages"}, set())
+    _keys(where, side, {"stages"}, {"resource", "effects"})
     stages = []
     for number, raw_stage in enumerate(_typed(where, side["stages"], list, "stages"), 1):
         at = _Where(path, f"wonder {wid} side {side_name} stage {number}")
@@ -540,8 +540,12 @@ def _read_side(path: Path, wid: str, side_name: str, raw: Any, rules: EditionRul
         stages.append(Stage(number, _cost(at, stage["cost"]), _effects(at, stage["effects"], rules)))
     if not stages:
         raise where.fail("a side has at least one stage")
-    resource = _enum(where, side["resource"], Resource, "resource")
-    return WonderSide(wonder=wid, side=side_name, resource=resource, stages=tuple(stages))
+    # A board prints a resource or a power of its own (Rome: leaders cost less), or both.
+    if "resource" not in side and "effects" not in side:
+        raise where.fail("a side prints a resource or a power (effects)")
+    resource = _enum(where, side["resource"], Resource, "resource") if "resource" in side else None
+    power = _effects(where, side["effects"], rules) if "effects" in side else ()
+    return WonderSide(wonder=wid, side=side_name, resource=resource, stages=tuple(stages), effects=power)
 
 
 def _read_wonders(path: Path, rules: EditionRules, expansion: str | None) -> list[Wonder]:

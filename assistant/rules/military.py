@@ -43,8 +43,23 @@ def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | No
     return None
 
 
-def conflict_tokens(age: int, shields: Sequence[int], rules: EditionRules) -> list[list[int]]:
-    """The tokens each city takes at the end of ``age``, in seating order (left fight first)."""
+def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
+    """The seats of the cities whose defeat tokens go to the neighbour that beat them (a
+    recruited Tomyris): that neighbour takes the defeat token beside its victory token."""
+    seats = set()
+    for seat, city in enumerate(game.cities):
+        for card in city.cards or ():
+            if catalog.has_card(card) and any(e.gives_defeats() for e in catalog.structure(card).effects):
+                seats.add(seat)
+    return frozenset(seats)
+
+
+def conflict_tokens(
+    age: int, shields: Sequence[int], rules: EditionRules, gives: frozenset[int] = frozenset()
+) -> list[list[int]]:
+    """The tokens each city takes at the end of ``age``, in seating order (left fight first);
+    the cities at the seats ``gives`` hand their defeat tokens to the neighbour that beat
+    them (Tomyris)."""
     if not 1 <= age <= len(rules.victory_tokens):
         raise ValueError(f"age must be between 1 and {len(rules.victory_tokens)}, not {age}")
     victory = rules.victory_tokens[age - 1]
@@ -59,8 +74,12 @@ def conflict_tokens(age: int, shields: Sequence[int], rules: EditionRules) -> li
             if other == seat or (k == 1 and other == neighbours[0]):
                 continue
             token = _resolve_pair(shields[seat], shields[other], victory, defeat)
+            if token == defeat and seat in gives:
+                continue
             if token is not None:
                 tokens.append(token)
+            if token == victory and other in gives:
+                tokens.append(defeat)
         out.append(tokens)
     return out
 
@@ -403,10 +422,16 @@ def ended_ages(game: Game, rules: EditionRules) -> range:
 
 
 def resolve_city(
-    game: Game, seat: int, shields: Sequence[tuple[int, ...] | None], ages: range, rules: EditionRules
+    game: Game,
+    seat: int,
+    shields: Sequence[tuple[int, ...] | None],
+    ages: range,
+    rules: EditionRules,
+    gives: frozenset[int] = frozenset(),
 ) -> tuple[list[list[int]], list[int]]:
     """The tokens a city takes against each neighbour whose shields are known, by age, and the
-    neighbours whose shields are not (their conflicts with it stay unresolved)."""
+    neighbours whose shields are not (their conflicts with it stay unresolved). The cities at
+    the seats ``gives`` hand their defeat tokens to the neighbour that beat them (Tomyris)."""
     victory = rules.victory_tokens
     defeat = rules.defeat_token
     mine = shields[seat]
@@ -421,7 +446,9 @@ def resolve_city(
         for age in ages:
             if mine[age] > theirs[age]:
                 by_age[age].append(victory[age])
-            elif mine[age] < theirs[age]:
+                if other in gives:
+                    by_age[age].append(defeat)
+            elif mine[age] < theirs[age] and seat not in gives:
                 by_age[age].append(defeat)
     return by_age, unknown
 

@@ -40,10 +40,11 @@ from itertools import pairwise
 from typing import cast
 
 from .catalog import Catalog, catalog_for
+from .components import Card
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
-from .edition import TokenField
+from .edition import EditionRules, TokenField
 from .effects import Scorer
-from .military import CityShields, ended_ages, resolve_city, table_shields
+from .military import CityShields, defeat_givers, ended_ages, resolve_city, table_shields
 from .model import (
     Category,
     City,
@@ -136,6 +137,13 @@ class _Lookups:
     token_fields: tuple[TokenField, ...]
     """The city fields the expansions' data declares: tokens worth points each."""
     memo: dict[tuple[object, ...], Detail] = field(default_factory=dict)
+    set_bonus: dict[str, tuple[int, Category, str]] = field(default_factory=dict)
+    """Cards that make each complete science set worth more: the points, the card's category
+    and its name (Aristotle)."""
+    leader_copiers: dict[str, str] = field(default_factory=dict)
+    """Cards that copy a neighbour's leader, by id, with their names (Courtesans Guild)."""
+    leaders: frozenset[str] = frozenset()
+    """The cards a leader-copying card may copy: those of the colours dealt apart."""
 
 
 @cache
@@ -151,6 +159,9 @@ def _lookups(catalog: Catalog) -> _Lookups:
     constant: dict[str, Detail] = {}
     special: dict[str, _Special] = {}
     slots: set[int] = set()
+    set_bonus: dict[str, tuple[int, Category, str]] = {}
+    leader_copiers: dict[str, str] = {}
+    leaders: set[str] = set()
     for cid in catalog.structure_ids:
         card = catalog.structure(cid)
         value = 1 << color_shifts[card.color]
@@ -181,7 +192,14 @@ def _lookups(catalog: Catalog) -> _Lookups:
                 ),
             )
         packed[cid] = value + (wild << _WILD_SHIFT)
-        per = tuple(scorer for e in card.effects if (scorer := e.scorer()) is not None)
+        bonus = sum(e.set_bonus() for e in card.effects)
+        if bonus:
+            set_bonus[cid] = (bonus, _category_of(rules, card), card.name)
+        if any(e.copies_leader() for e in card.effects):
+            leader_copiers[cid] = card.name
+        if card.deck == "apart":
+            leaders.add(cid)
+        per = tuple(scorer for e in card.effects if (scorer := e.scorer(card.color)) is not None)
         if per or card.is_guild:
             if category is None:
                 raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
@@ -225,7 +243,15 @@ def _lookups(catalog: Catalog) -> _Lookups:
     return _Lookups(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
+        set_bonus=set_bonus, leader_copiers=leader_copiers, leaders=frozenset(leaders),
     )  # fmt: skip
+
+
+def _category_of(rules: EditionRules, card: Card) -> Category:
+    category = rules.category_of(card.color)
+    if category is None:
+        raise ValueError(f"{card.id}: a {card.color.value} card scores in no category of this edition")
+    return category
 
 
 @lru_cache(maxsize=1024)
@@ -246,8 +272,10 @@ def _treasury_detail(coins: int, per: int) -> Detail:
     )
 
 
-def _science_reason(best: ScienceResult) -> Text:
-    """The science detail's sentence: symbols, the two counts and where the wildcards went."""
+def _science_reason(best: ScienceResult, points: int | None = None) -> Text:
+    """The science detail's sentence: symbols, the two counts and where the wildcards went
+    (``points``: the science row's, when a leader's set bonus is counted apart)."""
+    points = best.points if points is None else points
     text = N_(
         "{symbols}: {identical} for identical symbols", symbols=_symbols_text(best), identical=best.identical
     )
@@ -261,7 +289,7 @@ def _science_reason(best: ScienceResult) -> Text:
         )
     if best.wild:
         text = N_("{text}, with {wildcards}", text=text, wildcards=_wildcards_text(best))
-    return _vp("{text}: {points} victory point", "{text}: {points} victory points", best.points, text=text)
+    return _vp("{text}: {points} victory point", "{text}: {points} victory points", points, text=text)
 
 
 def _compasses(n: int) -> Text:
@@ -359,13 +387,18 @@ _ONE_WILD = 1 << (_WILD_SHIFT - _SYMBOL_SHIFTS[0])
 
 
 @lru_cache(maxsize=4096)
-def _science(key: int) -> tuple[ScienceResult, Detail | None]:
-    """Science for the packed symbol and wildcard counts ``key``, with its detail."""
+def _science(key: int, bonus: int = 0) -> tuple[ScienceResult, Detail | None]:
+    """Science for the packed symbol and wildcard counts ``key``, with its detail.
+
+    ``bonus``: points a leader adds to each complete set (Aristotle). The wildcards fall
+    where the total is highest, the bonus included; the result's ``points`` include the
+    bonus, the detail (the science row) does not: the bonus is the leader's own row."""
     compass, gear, tablet, wild = (key >> (_BITS * i) & _MASK for i in range(4))
-    best = science_points(compass, gear, tablet, wild)
-    if not best.points:
+    best = science_points(compass, gear, tablet, wild, SET_BONUS + bonus)
+    base = best.points - bonus * best.sets
+    if not base:
         return best, None
-    return best, Detail(Category.SCIENCE, best.points, "science", _science_reason(best))
+    return best, Detail(Category.SCIENCE, base, "science", _science_reason(best, base))
 
 
 # --- military --------------------------------------------------------------------------------
@@ -403,6 +436,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     shields = [f.shields for f in found]
     # A game in progress has resolved the conflicts of the ages before the one being played.
     ages = ended_ages(game, rules)
+    gives = defeat_givers(game, catalog)
     assumed: list[int] = []  # cities whose tokens rest on shields derived from cards
     unresolved: dict[int, list[int]] = {}  # a neighbour without shields: the cities it leaves unresolved
     for seat, city in enumerate(cities):
@@ -413,7 +447,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             # A pad entry with neither tokens nor shields: the pad's number, tokens unknown.
             out[seat] = _Military(pad_points or 0, [], None)
             continue
-        by_age, unknown = resolve_city(game, seat, shields, ages, rules)
+        by_age, unknown = resolve_city(game, seat, shields, ages, rules, gives)
         for other in unknown:
             unresolved.setdefault(other, []).append(seat)
         tokens = [t for taken in by_age for t in taken]
@@ -722,10 +756,16 @@ def _score_cards(
             cats[slot] += packed >> shifts[slot] & _POINTS_MASK
         details.extend(constants)
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
-    best, science = _science(science_key)
-    cats[index[Category.SCIENCE]] += best.points
+    bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []
+    bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards)
+    best, science = _science(science_key, bonus)
+    cats[index[Category.SCIENCE]] += best.points - bonus * best.sets
     if science is not None:
         details.append(science)
+    for cid in bonus_cards:
+        detail = _set_bonus_detail(lookups, cid, best.sets)
+        cats[index[detail.category]] += detail.points
+        details.append(detail)
     counted: list[Detail] = []
     cities = game.cities
     n = len(cities)
@@ -740,10 +780,20 @@ def _score_cards(
             detail = _per_detail(lookups, card, number, count, left, right)
             cats[index[card.category]] += detail.points
             counted.append(detail)
+    copier = (
+        next((c for c in view.cards if c in lookups.leader_copiers), None) if lookups.leader_copiers else None
+    )
+    if copier is not None:
+        copied_leader = _copy_leader(
+            seat, game, lookups, counter, copier, science_key, bonus, best.points, problems
+        )
+        if copied_leader is not None:
+            cats[index[copied_leader.category]] += copied_leader.points
+            counted.append(copied_leader)
     if copy_stage:
         assert side is not None
         copied = _copy_guild(
-            seat, game, lookups, counter, science_key, best.points, side.name, copy_stage, problems
+            seat, game, lookups, counter, science_key, best.points, side.name, copy_stage, problems, bonus
         )
         if copied is not None:
             cats[index[copied.category]] += copied.points
@@ -766,6 +816,7 @@ def _copy_guild(
     wonder: str,
     stage: int,
     problems: list[Problem],
+    bonus: int = 0,
 ) -> Detail | None:
     """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
 
@@ -819,7 +870,7 @@ def _copy_guild(
         gain = count = 0
         blind: list[int] = []  # pad-entered cities the copy counts but cannot see
         if card.wild:
-            gain = _science(science_key + card.wild * _ONE_WILD)[0].points - science_now
+            gain = _science(science_key + card.wild * _ONE_WILD, bonus)[0].points - science_now
         for per in card.per:
             count = per.count(counter, seat, size, blind) + (1 if per.counts_itself else 0)
             gain += per.points * count
@@ -853,7 +904,7 @@ def _copy_guild(
     if not card.per:
         # The science detail above counts without the copy; this one says what the copied
         # wildcard makes: the final symbols, what every wildcard became, the final science.
-        final = _science(science_key + card.wild * _ONE_WILD)[0]
+        final = _science(science_key + card.wild * _ONE_WILD, bonus)[0]
         return Detail(
             Category.SCIENCE,
             gain,
@@ -877,6 +928,117 @@ def _copy_guild(
     right = game.cities[game.right(seat)].player
     copied = (wonder, stage, owner_name, game.cities[seat].player)
     return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
+
+
+@lru_cache(maxsize=1024)
+def _bonus_detail(card: str, name: str, category: Category, per: int, sets: int) -> Detail:
+    points = per * sets
+    return Detail(
+        category,
+        points,
+        card,
+        _vp(
+            "{card}: {per} more for each complete set of science symbols, {sets} in all: {points} victory point",
+            "{card}: {per} more for each complete set of science symbols, {sets} in all: {points} victory points",
+            points,
+            card=name,
+            per=per,
+            sets=sets,
+        ),
+    )
+
+
+def _set_bonus_detail(lookups: _Lookups, card: str, sets: int) -> Detail:
+    """Aristotle's points: his bonus for each complete science set, in his own row."""
+    per, category, name = lookups.set_bonus[card]
+    return _bonus_detail(card, name, category, per, sets)
+
+
+def _copy_leader(
+    seat: int,
+    game: Game,
+    lookups: _Lookups,
+    counter: _Counter,
+    copier: str,
+    science_key: int,
+    bonus: int,
+    science_now: int,
+    problems: list[Problem],
+) -> Detail | None:
+    """The Courtesans Guild: the neighbour's leader whose power gains the city the most at the
+    end of the game, as a detail (None: no neighbour has a leader the city lacks).
+
+    Evaluated as if the city had recruited it: its points, what it counts in the city and
+    its neighbours, its science symbol or set bonus. On equal gains the left neighbour's
+    leader comes first, then the order of its cards. A leader whose power acts only during
+    the game (a discount, coins, shields) gains no points here; its detail says so."""
+    views = counter.views
+    own = views[seat]
+    assert own is not None
+    size = len(views)
+    city = game.cities[seat]
+    guild = lookups.leader_copiers[copier]
+    candidates = [
+        (owner, card)
+        for owner in game.neighbours(seat)
+        if (other := views[owner]) is not None
+        for card in other.cards
+        if card in lookups.leaders and card not in own.cards
+    ]
+    blind_neighbours = [o for o in game.neighbours(seat) if views[o] is None]
+    if blind_neighbours:
+        problems.append(_pad_warning(game, seat, guild, blind_neighbours))
+    best: tuple[int, int, str, Category | None, list[tuple[Scorer, int]]] | None = None
+    for owner, card in candidates:
+        scored = lookups.scored.get(card)
+        gain = 0
+        category: Category | None = None  # the leader card's own, unless found below
+        counts: list[tuple[Scorer, int]] = []
+        if isinstance(scored, Detail):
+            gain, category = scored.points, scored.category
+        elif isinstance(scored, _Special):
+            category = scored.category
+            for per in scored.per:
+                blind: list[int] = []
+                count = per.count(counter, seat, size, blind)
+                counts.append((per, count))
+                gain += per.points * count
+        symbols = lookups.packed[card] & _SCIENCE_FIELDS
+        more = lookups.set_bonus.get(card)
+        if symbols or more:
+            extra = more[0] if more else 0
+            gain += _science(science_key + symbols, bonus + extra)[0].points - science_now
+            category = more[1] if more else Category.SCIENCE
+        if best is None or gain > best[0]:
+            best = (gain, owner, card, category, counts)
+    if best is None:
+        return None
+    gain, owner, card, category, counts = best
+    if category is None:
+        category = _category_of(counter.catalog.rules, counter.catalog.structure(card))
+    leader = counter.catalog.structure(card).name
+    owner_name = game.cities[owner].player
+    if counts:
+        left = game.cities[game.left(seat)].player
+        right = game.cities[game.right(seat)].player
+        text = join([per.explain(count, left, right, city.player) for per, count in counts])
+        reason = N_(
+            "{guild} copies {leader} of {owner}: {text}",
+            guild=guild,
+            leader=leader,
+            owner=owner_name,
+            text=text,
+        )
+    else:
+        reason = _vp(
+            "{guild} copies {leader} of {owner}: {points} victory point",
+            "{guild} copies {leader} of {owner}: {points} victory points",
+            gain,
+            guild=guild,
+            leader=leader,
+            owner=owner_name,
+        )
+    return Detail(category, gain, copier, reason)
 
 
 def _bad_copy(game: Game, seat: int, guild: str, lookups: _Lookups, wonder: str, stage: int) -> Problem:

@@ -37,7 +37,7 @@ from .catalog import Catalog, catalog_for
 from .components import Card
 from .describe import OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
-from .effects import Effect, Produce
+from .effects import Cheaper, Effect, Produce
 from .errors import GameFormatError, QuestionError
 from .model import (
     City,
@@ -863,7 +863,9 @@ def can_build(
         if card_id is None:
             raise QuestionError(f"unknown card {card!r}")
         structure = catalog.structure(card_id)
-        what = N_("the {card}", card=structure.name)
+        # A leader is a person, named without an article ("Cleopatra", not "the Cleopatra").
+        apart = catalog.rules.color(structure.color).deck == "apart"
+        what = N_("{card}", card=structure.name) if apart else N_("the {card}", card=structure.name)
         held = city.cards or ()
         if card_id in held:
             return Verdict(
@@ -891,31 +893,45 @@ def can_build(
         freed = _free_by_cards(game, seat, catalog, structure, what)
         if freed is not None:
             return freed
-        cost = structure.cost
+        cost, saved = _coin_discounts(game, seat, catalog, structure.color, structure.cost)
+        notes.extend(saved)
         if not cost.is_free and city.wonder is not None:
-            wonder_name = catalog.wonder(city.wonder).name
-            colors = frozenset(catalog.structure(c).color for c in held if catalog.has_card(c))
-            for built in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
-                for effect in built.effects:
-                    frees = effect.frees(structure.color, colors)
-                    if frees is None and power_is_spent(game, city, built.number, effect):
-                        continue  # the table says it is used this age (or acts from the next)
-                    if frees is None:  # it may: the table knows the turn, or whether it was used
-                        unused = city.free_build_used is False and effect.once_per_age()
-                        notes.append(effect.free_note(player, wonder_name, what, unused))
-                    elif frees:
-                        free = Payment(0, 0, 0)
-                        return Verdict(
-                            True,
-                            effect.free_note(player, wonder_name, what),
-                            how="free-build",
-                            cheapest=free,
-                            options=(free,),
-                            notes=tuple(_pad_notes(game, seat, catalog, False)),
-                        )
+            by_stage = _free_by_stages(game, seat, catalog, structure, what, notes)
+            if by_stage is not None:
+                return by_stage
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
     return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+
+
+def _free_by_stages(
+    game: Game, seat: int, catalog: Catalog, structure: Card, what: Text, notes: list[Text]
+) -> Verdict | None:
+    """A structure a built stage's power builds for free now (Olympia A), or None; a power
+    that may, depending on the turn or on whether it was used, adds its note to ``notes``."""
+    city = game.cities[seat]
+    assert city.wonder is not None
+    wonder_name = catalog.wonder(city.wonder).name
+    colors = frozenset(catalog.structure(c).color for c in city.cards or () if catalog.has_card(c))
+    for built in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
+        for effect in built.effects:
+            frees = effect.frees(structure.color, colors)
+            if frees is None and power_is_spent(game, city, built.number, effect):
+                continue  # the table says it is used this age (or acts from the next)
+            if frees is None:  # it may: the table knows the turn, or whether it was used
+                unused = city.free_build_used is False and effect.once_per_age()
+                notes.append(effect.free_note(city.player, wonder_name, what, unused))
+            elif frees:
+                free = Payment(0, 0, 0)
+                return Verdict(
+                    True,
+                    effect.free_note(city.player, wonder_name, what),
+                    how="free-build",
+                    cheapest=free,
+                    options=(free,),
+                    notes=tuple(_pad_notes(game, seat, catalog, False)),
+                )
+    return None
 
 
 def _free_by_cards(game: Game, seat: int, catalog: Catalog, structure: Card, what: Text) -> Verdict | None:
@@ -932,32 +948,86 @@ def _free_by_cards(game: Game, seat: int, catalog: Catalog, structure: Card, wha
             player=player, what=what, parent=catalog.structure(parent).name,
         )  # fmt: skip
         return Verdict(True, reason, how="chain", cheapest=free, options=(free,), notes=notes)
-    freed_by = _frees_always(city, catalog, structure.color) if not structure.cost.is_free else None
+    freed_by = _frees_always(city, catalog, color=structure.color) if not structure.cost.is_free else None
     if freed_by is None:
         return None
-    reason = N_(
-        "{player} can build {what} for free: the {card} builds {cards} for free.",
-        player=player, what=what, card=freed_by, cards=catalog.rules.color(structure.color).cards,
+    name, structure_named = freed_by
+    reason = (
+        N_(
+            "{player} can build {what} for free: the {card} builds {cards} for free.",
+            player=player, what=what, card=name, cards=catalog.rules.color(structure.color).cards,
+        )
+        if structure_named
+        else N_(
+            "{player} can build {what} for free: {card} builds {cards} for free.",
+            player=player, what=what, card=name, cards=catalog.rules.color(structure.color).cards,
+        )
     )  # fmt: skip
     return Verdict(True, reason, how="free", cheapest=free, options=(free,), notes=notes)
 
 
-def _frees_always(city: City, catalog: Catalog, color: Color) -> str | None:
-    """The name of a card of the city that builds every card of ``color`` for free (Ramses)."""
+def _frees_always(city: City, catalog: Catalog, color: Color) -> tuple[str, bool] | None:
+    """What in the city builds every card of ``color`` for free, by name, and whether it is a
+    structure named with an article ("the Toy Patron"), not a leader or a board ("Ramses",
+    "Rome"): a card of the city (Ramses, Maecenas) or its board's own power (Rome A)."""
     for card_id in city.cards or ():
         if catalog.has_card(card_id):
             card = catalog.structure(card_id)
             if any(color in effect.free_colors() for effect in card.effects):
-                return card.name
+                return card.name, catalog.rules.color(card.color).deck != "apart"
+    if city.wonder is not None and catalog.has_wonder(city.wonder):
+        wonder = catalog.wonder(city.wonder)
+        if any(color in effect.free_colors() for effect in wonder.side(city.side).effects):
+            return wonder.short_name, False
     return None
 
 
-def _cheaper_costs(city: City, catalog: Catalog, color: Color | None, cost: Cost) -> list[tuple[Cost, Text]]:
+def _coin_discounts(
+    game: Game, seat: int, catalog: Catalog, color: Color, cost: Cost
+) -> tuple[Cost, list[Text]]:
+    """The coin cost of a card of ``color`` less what the boards at the table take off it for
+    this city (Rome B: its own leaders 2 coins less, its neighbours' 1), never below nothing,
+    with a note naming each saving."""
+    notes: list[Text] = []
+    coins = cost.coins
+    if not coins:
+        return cost, notes
+    looks = ((seat, Whose.SELF), (game.right(seat), Whose.LEFT), (game.left(seat), Whose.RIGHT))
+    for owner, whose in dict.fromkeys(looks) if len(game.cities) > 2 else looks[:2]:
+        city = game.cities[owner]
+        if city.wonder is None or not catalog.has_wonder(city.wonder):
+            continue
+        wonder = catalog.wonder(city.wonder)
+        for effect in wonder.side(city.side).effects:
+            discount = effect.coin_discount()
+            if discount is None or color not in discount.colors or whose not in discount.cities or not coins:
+                continue
+            saved = min(coins, discount.coins)
+            coins -= saved
+            notes.append(
+                Nn_("{wonder} saves {n} coin.", "{wonder} saves {n} coins.", saved, wonder=wonder.short_name)
+                if owner == seat
+                else Nn_(
+                    "The {wonder} of {player} saves {n} coin.",
+                    "The {wonder} of {player} saves {n} coins.",
+                    saved,
+                    wonder=wonder.short_name,
+                    player=city.player,
+                )
+            )
+    return Cost(coins, cost.resources), notes
+
+
+def _cheaper_costs(
+    city: City, catalog: Catalog, color: Color | None, cost: Cost
+) -> list[tuple[Cost, tuple[Text, ...]]]:
     """The costs a city's "one resource less" powers leave for a build of ``color`` (None: a
     wonder stage), each with the sentence naming the saving: every choice of units left out."""
     if not cost.resources or not city.cards:
         return []
-    out: list[tuple[Cost, Text]] = []
+    # Every power that applies, each leaving out its units from what the others left: the
+    # powers compose (Archimedes and Bilkis on one green card), each named in the notes.
+    found: list[tuple[Cost, tuple[Text, ...]]] = [(cost, ())]
     for card_id in city.cards:
         if not catalog.has_card(card_id):
             continue
@@ -966,19 +1036,39 @@ def _cheaper_costs(city: City, catalog: Catalog, color: Color | None, cost: Cost
             cheaper = effect.cheaper()
             if cheaper is None or not cheaper.applies(color):
                 continue
-            units = [r for r, n in cost.resources for _ in range(n)]
-            for left_out in sorted(set(combinations(units, min(cheaper.resources, len(units))))):
-                remaining = Counter(units)
-                remaining.subtract(left_out)
-                kept = tuple((r, remaining[r]) for r, _ in cost.resources if remaining[r] > 0)
-                reduced = Cost(cost.coins, kept)
-                saved = join(
-                    [
-                        N_("{n} {resource}", n=k, resource=RESOURCE_NAMES[r])
-                        for r, k in Counter(left_out).items()
-                    ]
-                )
-                out.append((reduced, N_("{card} saves {saved}.", card=card.name, saved=saved)))
+            found += [
+                (reduced, (*notes, saving))
+                for before, notes in found
+                for reduced, saving in _left_out(before, cheaper, card.name)
+            ]
+    return found[1:]
+
+
+def _left_out(cost: Cost, cheaper: Cheaper, name: str) -> list[tuple[Cost, Text]]:
+    """The costs one "one resource less" power leaves, each choice of units left out, with the
+    sentence naming the saving (or the purchase from the bank, when the power charges coins)."""
+    units = [r for r, n in cost.resources for _ in range(n)]
+    out: list[tuple[Cost, Text]] = []
+    for left_out in sorted(set(combinations(units, min(cheaper.resources, len(units))))):
+        remaining = Counter(units)
+        remaining.subtract(left_out)
+        kept = tuple((r, remaining[r]) for r, _ in cost.resources if remaining[r] > 0)
+        price = cheaper.price * len(left_out)
+        saved = join(
+            [N_("{n} {resource}", n=k, resource=RESOURCE_NAMES[r]) for r, k in Counter(left_out).items()]
+        )
+        note = (
+            Nn_(
+                "{card} buys {saved} from the bank for {n} coin.",
+                "{card} buys {saved} from the bank for {n} coins.",
+                price,
+                card=name,
+                saved=saved,
+            )
+            if cheaper.price
+            else N_("{card} saves {saved}.", card=name, saved=saved)
+        )
+        out.append((Cost(cost.coins + price, kept), note))
     return out
 
 
@@ -994,8 +1084,8 @@ def _cheapest_verdict(
     """The verdict at the printed cost, or at the best cost a "one resource less" power
     leaves (buildable first, then the fewest coins), naming the saving."""
     best = _adjudicate(game, seat, catalog, what, cost, notes)
-    for reduced, saving in _cheaper_costs(game.cities[seat], catalog, color, cost):
-        verdict = _adjudicate(game, seat, catalog, what, reduced, (*notes, saving))
+    for reduced, savings in _cheaper_costs(game.cities[seat], catalog, color, cost):
+        verdict = _adjudicate(game, seat, catalog, what, reduced, (*notes, *savings))
         if _better(verdict, best):
             best = verdict
     return best

@@ -30,10 +30,11 @@ from itertools import repeat
 
 from .catalog import Catalog, catalog_for
 from .describe import AGE_NUMERALS, OR, age_numeral, join
-from .during import check_play, has_play_fields
+from .during import built_stages, check_play, has_play_fields
 from .errors import GameFormatError
 from .military import (
     city_signature,
+    defeat_givers,
     ended_ages,
     resolve_city,
     shield_bounds,
@@ -189,7 +190,7 @@ def _lookups(catalog: Catalog) -> _Lookups:
         missing=tuple(frozenset(cid for cid, n in at.items() if n == 0) for at in copies),
         wonder_names={w.id: w.name for w in catalog.wonders},
         extra_turns=extra,
-        max_turns=rules.ages * rules.turns_per_age,
+        max_turns=rules.ages * (rules.turns_per_age + rules.leader_turns_per_age),
     )
 
 
@@ -241,6 +242,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         ]
         _check_table(game, held, lookups, catalog, problems)
     _check_wonders(game, lookups, problems)
+    if catalog.rules.leader_turns_per_age:
+        _check_leaders(game, catalog, problems)
     _check_military(game, catalog, problems)
     if any(city.shields_by_age is not None for city in game.cities):
         _check_shields(game, catalog, problems, clean)
@@ -498,6 +501,10 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     defeat = rules.defeat_token
     signature: list[tuple[int, int, int]] = []
     complete = True
+    # A city beside Tomyris may hold a defeat token beside the victory it won from her; the
+    # exact pairing round the table does not follow her, so each city is checked alone.
+    givers = defeat_givers(game, catalog)
+    takers = {s for g in givers for s in game.neighbours(g)}
     for seat, city in enumerate(game.cities):
         tokens = city.military
         if tokens is None:
@@ -505,11 +512,11 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
             continue
         found = city_signature(tokens, victory, defeat)
         if found is None:
-            _check_tokens(seat, city, catalog, problems)  # says what is wrong
+            _check_tokens(seat, city, catalog, problems, seat in takers)  # says what is wrong
             complete = False
             continue
         signature.append(found)
-    if not complete or signature_pairs_up(tuple(signature)):
+    if givers or not complete or signature_pairs_up(tuple(signature)):
         return
     won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
     lost = sum(d for _, _, d in signature)
@@ -529,8 +536,11 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
 
 
-def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Problem]) -> None:
-    """One city's tokens: each must exist, and two neighbours must be able to give them all."""
+def _check_tokens(
+    seat: int, city: City, catalog: Catalog, problems: list[Problem], beside_giver: bool = False
+) -> None:
+    """One city's tokens: each must exist, and two neighbours must be able to give them all
+    (``beside_giver``: a neighbour hands over its defeats, Tomyris: one defeat a conflict)."""
     rules = catalog.rules
     victory = rules.victory_tokens
     allowed = (*victory, rules.defeat_token)
@@ -573,7 +583,7 @@ def _check_tokens(seat: int, city: City, catalog: Catalog, problems: list[Proble
                 )
             )
     defeats = tokens.count(rules.defeat_token)
-    most = 2 * len(victory) - wins
+    most = 2 * len(victory) - (0 if beside_giver else wins)
     if defeats > most:
         problems.append(
             Problem(
@@ -664,8 +674,15 @@ def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, prob
                 )
             )
             continue
-        if count + stages <= cap:
+        # A leader's turn (Leaders) may build a stage with the leader, never an age card.
+        leader_turns = rules.leader_turns_per_age
+        if count <= cap and count + stages <= cap + leader_turns:
             continue
+        if count > cap:
+            stages = 0  # the structures alone are too many
+        elif leader_turns:
+            cap += leader_turns
+            turns += leader_turns
         what: Text = Nn_("{n} structure", "{n} structures", count)
         if stages:
             what = N_(
@@ -693,6 +710,58 @@ def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, prob
                     age=age_numeral(age),
                     turns=turns,
                     limit=cap,
+                ),
+                city=seat,
+                field=f"cities[{seat}].cards",
+            )
+        )
+
+
+# --- leaders ---------------------------------------------------------------------------------------
+
+
+def _check_leaders(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+    """No city holds more leaders than it could recruit: one leader turn an age (Leaders,
+    ruling leaders-one-more-play), plus the recruitments its built stages add (Rome B); in a
+    game in progress, only the ages begun so far."""
+    rules = catalog.rules
+    apart = {info.color for info in rules.colors if info.deck == "apart"}
+    for seat, city in enumerate(game.cities):
+        if not city.cards:
+            continue
+        leaders = [c for c in city.cards if catalog.has_card(c) and catalog.structure(c).color in apart]
+        ages = rules.ages if game.age is None else game.age
+        most = ages * rules.leader_turns_per_age + sum(
+            e.extra_leaders() for stage in built_stages(city, catalog) for e in stage.effects
+        )
+        if len(leaders) <= most:
+            continue
+        names = join([verbatim(catalog.structure(c).name) for c in leaders])
+        problems.append(
+            Problem(
+                "error",
+                ProblemCode.TOO_MANY_CARDS,
+                Nn_(
+                    "{player}'s city lists {count} leaders ({names}), but a city recruits at most {n} "
+                    "leader: one at the start of each age, and one more for each wonder stage that says so.",
+                    "{player}'s city lists {count} leaders ({names}), but a city recruits at most {n} "
+                    "leaders: one at the start of each age, and one more for each wonder stage that says so.",
+                    most,
+                    player=city.player,
+                    count=len(leaders),
+                    names=names,
+                )
+                if game.age is None
+                else Nn_(
+                    "{player}'s city lists {count} leaders ({names}), but by Age {age} a city has recruited "
+                    "at most {n} leader.",
+                    "{player}'s city lists {count} leaders ({names}), but by Age {age} a city has recruited "
+                    "at most {n} leaders.",
+                    most,
+                    player=city.player,
+                    count=len(leaders),
+                    names=names,
+                    age=age_numeral(game.age),
                 ),
                 city=seat,
                 field=f"cities[{seat}].cards",
@@ -847,6 +916,9 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
     if all(given) or not any(given):
         return  # all given: checked above; none given: worked out from one set of shields
     rules = catalog.rules
+    givers = defeat_givers(game, catalog)
+    if givers:
+        return  # the exact pairing does not follow Tomyris (see _check_military)
     found = table_shields(game, catalog)
     shields = [f.shields for f in found]
     ages = ended_ages(game, rules)

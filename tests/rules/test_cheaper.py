@@ -83,8 +83,7 @@ def test_a_card_that_builds_a_colour_for_free():
     verdict = can_build(game, 0, "toy-hall")
     assert verdict.buildable and verdict.how == "free" and verdict.cheapest.total == 0
     assert (
-        str(verdict.reason)
-        == "Ana can build the Toy Hall for free: the Toy Patron builds blue cards for free."
+        str(verdict.reason) == "Ana can build the Toy Hall for free: Toy Patron builds blue cards for free."
     )
     assert can_build(game, 0, "toy-fort").how == "own"  # red: her own stone
     assert str(__import__("assistant.rules.catalog", fromlist=["x"]).catalog_for(TOY_EDITION, ["festival"])

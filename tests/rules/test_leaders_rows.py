@@ -14,7 +14,8 @@ LEADERS = Category("leaders")
 def test_leaders_starts_with_six_coins_and_one_more_play_each_age():
     base, leaders = catalog_for(1).rules, catalog_for(1, ["leaders"]).rules
     assert (leaders.starting_coins, base.starting_coins) == (6, 3)  # "six coins instead of three"
-    assert leaders.turns_per_age == base.turns_per_age + 1  # a leader at each age's start
+    # A leader at each age's start: a turn of its own, never an age card.
+    assert leaders.turns_per_age == base.turns_per_age and leaders.leader_turns_per_age == 1
     assert leaders.player_counts == base.player_counts  # no more seats
     assert leaders.categories == (*base.categories, LEADERS) and leaders.score_pad[-1] is LEADERS
     ruling = catalog_for(1, ["leaders"]).ruling("leaders-starting-coins")

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ...rules.errors import GameFormatError
 from ...rules.gameio import game_to_dict, parse_game
-from ...rules.military import conflict_tokens, hand_out, shields_by_age_from_cards
+from ...rules.military import conflict_tokens, defeat_givers, hand_out, shields_by_age_from_cards
 from ...rules.model import Game
 from ...store import games as store
 from .. import gamestate
@@ -56,7 +56,8 @@ def end_of_age(token: str) -> Page:
     if not isinstance(handed, list):
         return handed
     result = {"age": age, "battles": _battles(names, shields), "outcomes": handed}
-    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules)
+    gives = defeat_givers(loaded.game, loaded.catalog) if loaded.game is not None else frozenset()
+    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules, gives)
     fresh = gamestate.load(token, edit=True)
     return render_template("games/age.html", loaded=fresh, form=form, names=names, result=result)
 
@@ -89,7 +90,8 @@ def _hand_out_age(token: str, age: int, shields: list[int]) -> list[Any] | Werkz
     for _attempt in range(3):
         fresh = gamestate.load(token, edit=True)
         rules = fresh.catalog.rules
-        tokens = conflict_tokens(age, shields, rules)
+        gives = defeat_givers(fresh.game, fresh.catalog) if fresh.game is not None else frozenset()
+        tokens = conflict_tokens(age, shields, rules, gives)
         conflicts = dict(fresh.row.conflicts or {})
         outcomes = []
         changes: dict[int, tuple[dict[str, Any], int]] = {}
