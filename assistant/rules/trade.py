@@ -1146,6 +1146,17 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
             ),
             why=WhyNot.NO_COPY_LEFT,
         )
+    if elsewhere and structure.deck == "apart":  # one card of its kind, dealt apart (a leader)
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: there is one such card, and it is in the city of {cities}.",
+                player=player,
+                what=what,
+                cities=join([verbatim(name) for name in elsewhere]),
+            ),
+            why=WhyNot.NO_COPY_LEFT,
+        )
     if len(elsewhere) >= copies:
         return Verdict(
             False,

@@ -157,12 +157,13 @@ def current_age(data: dict[str, Any], held: set[str], catalog: Catalog) -> int:
 
 
 def _hand_groups(catalog: Catalog, players: int, age: int, built: set[str]) -> list[Any]:
-    """The picker's tiles of one age (what a hand of that age can hold)."""
+    """The picker's tiles of one age (what a hand of that age can hold), and the cards dealt
+    apart, which print no age (the leaders: a hand of their own, played in every age)."""
     groups = gamestate.picker(catalog, players, built)
     return [
         gamestate.ColourGroup(g.color, tiles)
         for g in groups
-        if (tiles := tuple(t for t in g.tiles if age in t.ages))
+        if (tiles := tuple(t for t in g.tiles if age in t.ages or not t.ages))
     ]
 
 

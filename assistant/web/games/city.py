@@ -191,6 +191,7 @@ def _render(
     standing = loaded.standing
     typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
+    groups = gamestate.picker(catalog, len(loaded.data["cities"]), held)
     page = render_template(
         "games/city.html",
         loaded=loaded,
@@ -201,7 +202,7 @@ def _render(
         standing=standing,
         score=standing.sheet.cities[seat] if standing.sheet else None,
         problems=standing.city_problems(seat),
-        groups=gamestate.picker(catalog, len(loaded.data["cities"]), held),
+        groups=groups,
         held=held,
         catalog=catalog,
         conflict=conflict,
@@ -215,6 +216,12 @@ def _render(
         pad_ranges={c.value: rules.category_range(c) for c in rules.categories},
         typed_rows=[*(["wonder"] if typed_boards else []), *(c.value for c in rules.typed_categories)],
         typed_boards=typed_boards,
+        # Rows the picker's own cards give (Leaders): typed only for a card it does not list.
+        card_rows={
+            category.value
+            for group in groups
+            if (category := rules.category_of(group.color)) in rules.typed_categories
+        },
         team_game=any(c.get("team") for c in loaded.data["cities"]),  # chosen at set-up
         token_most={f.key: f.most for f in rules.city_fields},
         play_errors=any(f.errors for f in play_fields),
