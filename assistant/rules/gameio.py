@@ -459,6 +459,7 @@ def catalog_to_dict(catalog: Catalog, render: Render = _english) -> dict[str, An
                 "sides": {
                     side.side: {
                         "resource": side.resource.value if side.resource is not None else None,
+                        **({"power": render(describe_effects(side.effects))} if side.effects else {}),
                         "stages": [
                             {
                                 "cost": stage.cost.as_dict(),

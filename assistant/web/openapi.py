@@ -540,7 +540,18 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                                     "type": "object",
                                     "required": ["resource", "stages"],
                                     "properties": {
-                                        "resource": {"type": ["string", "null"], "enum": [*RESOURCES, None]},
+                                        "resource": {
+                                            "type": ["string", "null"],
+                                            "enum": [*RESOURCES, None],
+                                            "description": "The resource printed on the board; null when it "
+                                            "prints none (Rome) or is typed.",
+                                        },
+                                        "power": {
+                                            "type": "string",
+                                            "description": "The board's own power, in force from the start "
+                                            "(absent: none), in words: Rome's leaders recruited for free (A) "
+                                            "or for fewer coins (B).",
+                                        },
                                         "stages": {
                                             "type": "array",
                                             "items": {

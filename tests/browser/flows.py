@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +203,15 @@ def scrolls_sideways(page: Page) -> list[str]:
             return out;
         }"""
     )
+
+
+def api(base: str, method: str, path: str, body: dict | None = None) -> dict:
+    """A call to the JSON API (the other phones of a table, entered elsewhere)."""
+    request = urllib.request.Request(
+        base + path,
+        method=method,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)

@@ -8,7 +8,6 @@ Leaders, Cities and Edifice entered in the quick pad."""
 from __future__ import annotations
 
 import io
-import json
 import re
 import urllib.request
 
@@ -17,21 +16,10 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import lock, open_city, scrolls_sideways, shot, tap_card, wait_saved
+from tests.browser.flows import api, lock, open_city, scrolls_sideways, shot, tap_card, wait_saved
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ana", "Bartek", "Şule", "Minji", "Carles", "Lucía", "Zofia", "محمد"]
-
-
-def _api(base: str, method: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        base + path,
-        method=method,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def _tick(page: Page, ids: list[str], script: bool) -> None:
@@ -53,7 +41,7 @@ def _get(url: str) -> bytes:
 def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, browser, screenshots, script):
     context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
     page = context.new_page()
-    table = _api(live_server, "POST", "/api/v1/tables", {"name": "Club night"})["token"]
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Club night"})["token"]
     page.goto(f"{live_server}/new?table={table}&edition=1")
     page.fill("input[name='seats-0-player']", NAMES[0])  # typed before the expansions are ticked
     _tick(page, ["leaders", "cities", "armada"], script)
@@ -92,7 +80,7 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
     assert scrolls_sideways(page) == []
 
     # The other seven phones, through the API: pad numbers, their naval strength.
-    game = _api(live_server, "GET", f"/api/v1/games/{token}")
+    game = api(live_server, "GET", f"/api/v1/games/{token}")
     naval = [None, [1, 4, 4], [0, 4, 6], [0, 0, 0], [2, 2, 2], [1, 1, 3], [0, 2, 2], [1, 1, 1]]
     for seat in range(1, 8):
         city = dict(game["game"]["cities"][seat])
@@ -101,7 +89,7 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
         city["categories"] = {"civilian": 10 + seat, "leaders": 2, "debt": -seat % 3 * -1, "islands": 1}
         city["naval_by_age"] = naval[seat]
         body = {"version": game["versions"][seat], "city": city}
-        game = _api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}", body)
+        game = api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}", body)
     # Ana's naval conflicts, hand-worked (all eight compared): Age I strengths
     # [3, 1, 0, 0, 2, 1, 0, 1]: Ana alone strongest 3. Age II [3, 4, 4, 0, 2, 1, 2, 1]: Bartek
     # and Şule tie for the strongest (3 each), Ana counts as third: none. Age III
@@ -145,7 +133,7 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
 def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, browser, screenshots, script):
     context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
     page = context.new_page()
-    table = _api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
     page.goto(f"{live_server}/new?mode=pad&edition=2&table={table}")
     _tick(page, ["leaders", "cities", "edifice"], script)
     expect(page.locator("#set-up")).to_contain_text("Starting coins: 6.")
@@ -169,10 +157,10 @@ def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, browse
     assert scrolls_sideways(page) == []
     # The other three phones, through the API.
     token = hub.rstrip("/").rsplit("/", 1)[-1]
-    game = _api(live_server, "GET", f"/api/v1/games/{token}")
+    game = api(live_server, "GET", f"/api/v1/games/{token}")
     for seat in range(1, 4):
         city = {**game["game"]["cities"][seat], "categories": {"civilian": 8 * seat, "edifice": -2}}
-        game = _api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}",
+        game = api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}",
                     {"version": game["versions"][seat], "city": city})  # fmt: skip
     page.goto(hub.rstrip("/") + "/scoreboard")
     total = sum(values.values()) + 2  # and 6 coins: 2 points of treasury

@@ -7,7 +7,6 @@ printed sheet's Leaders row and sentences."""
 from __future__ import annotations
 
 import io
-import json
 import urllib.request
 
 import pytest
@@ -15,20 +14,9 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import open_city, scrolls_sideways, shot, tap_card, totals, wait_saved
+from tests.browser.flows import api, open_city, scrolls_sideways, shot, tap_card, totals, wait_saved
 
 pytestmark = pytest.mark.browser
-
-
-def _api(base: str, path: str, body: dict) -> dict:
-    request = urllib.request.Request(
-        base + path,
-        method="POST",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def _game(base: str) -> str:
@@ -45,7 +33,7 @@ def _game(base: str) -> str:
              "cards": ["ptolemy", "caesar", "justinian"]},
         ],
     }  # fmt: skip
-    return _api(base, "/api/v1/games", {"game": game})["edit_url"].split("/g/", 1)[1]
+    return api(base, "POST", "/api/v1/games", {"game": game})["edit_url"].split("/g/", 1)[1]
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
