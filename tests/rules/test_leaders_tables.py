@@ -122,7 +122,7 @@ def _reference(game: dict[str, Any], seat: int, base: Any) -> int:
 def _tokens(n: int, rng: random.Random) -> list[list[int]]:
     """Each city's tokens from a random outcome of every conflict (win, loss or tie)."""
     tokens: list[list[int]] = [[] for _ in range(n)]
-    for age, value in enumerate((1, 3, 5)):
+    for value in (1, 3, 5):
         for seat in range(n):
             other = (seat + 1) % n
             outcome = rng.choice(("win", "lose", "tie"))
