@@ -30,6 +30,7 @@ from .cityschema import (
     stage_ages_schema,
     stage_limits,
 )
+from .describe import join
 from .edition import TokenField
 from .errors import GameFormatError, Path
 from .limits import (
@@ -44,7 +45,7 @@ from .limits import (
     SYMBOL_FIELDS,
 )
 from .model import Category, City, Problem, ProblemCode, ScienceSymbols
-from .text import N_, Nn_, Text, squeeze
+from .text import N_, Nn_, Text, squeeze, verbatim
 
 __all__ = [
     "CITY_FIELDS",
@@ -340,12 +341,23 @@ def _read_cards(r: CityReader, raw_cards: Any) -> tuple[str, ...] | None:
         j = resolved.index(None)
         owner = _card_owner(catalog, raw_cards[j]) if isinstance(raw_cards[j], str) else None
         if owner is not None:
+            # Every card of that expansion the city lists, named at once (a table that forgot
+            # to tick Leaders lists several leaders).
+            theirs = [
+                found[2]
+                for k, name in enumerate(raw_cards)
+                if resolved[k] is None and isinstance(name, str)
+                and (found := _card_owner(catalog, name)) is not None and found[0] == owner[0]
+            ]  # fmt: skip
             raise GameFormatError(
                 r.at("cards", j),
-                N_(
-                    "{city}: {card} is a card of {expansion}: add {id} to the game's expansions, or "
+                Nn_(
+                    "{city}: {cards} is a card of {expansion}: add {id} to the game's expansions, or "
                     "leave the card out.",
-                    city=r.label, card=owner[2], expansion=owner[1], id=owner[0],
+                    "{city}: {cards} are cards of {expansion}: add {id} to the game's expansions, or "
+                    "leave the cards out.",
+                    len(theirs),
+                    city=r.label, cards=join([verbatim(t) for t in theirs]), expansion=owner[1], id=owner[0],
                 ),
             )  # fmt: skip
         raise GameFormatError(

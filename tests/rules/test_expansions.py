@@ -191,7 +191,8 @@ def test_an_expansions_card_in_a_game_without_it_names_the_expansion():
         parse_game({**HAND_SCORED, "expansions": [], "cities": [ana, *HAND_SCORED["cities"][1:]]})
     assert caught.value.path == ("cities", 0, "cards", 0) and caught.value.field == "cities[0].cards[0]"
     assert str(caught.value).endswith(
-        "Toy Juggler is a card of Festival (tests): add festival to the game's expansions, or leave the card out."
+        "Toy Juggler and Toy Bard are cards of Festival (tests): add festival to the game's expansions, or leave "
+        "the cards out."
     )
 
 

@@ -407,3 +407,18 @@ def test_the_leaders_turn_plays_a_leader_never_a_seventh_age_card():
         )
     )
     assert not [p for p in six_and_a_stage.problems if p.city == 0 and p.severity == "error"]
+
+
+def test_a_table_that_forgot_to_tick_leaders_hears_of_every_leader_at_once():
+    with pytest.raises(GameFormatError) as caught:
+        _table(
+            _city("Ana", "giza", ["cleopatra", "baths", "gamers-guild", "sappho"]),
+            _city("Bo", "rhodes", []),
+            _city("Cy", "babylon", []),
+            expansions=(),
+        )
+    assert caught.value.field == "cities[0].cards[0]"
+    assert str(caught.value) == (
+        "Ana's city: Cleopatra, Gamers Guild and Sappho are cards of Leaders: add leaders to the game's "
+        "expansions, or leave the cards out."
+    )
