@@ -90,6 +90,8 @@ class _Lookups:
     """Wildcards a city holding every such structure has."""
     side_wild: dict[tuple[str, str], int]
     """Wildcards of every stage of a wonder side."""
+    card_extra: dict[str, int]
+    """Builds beyond one a turn that a card's own power gives (Solomon: one from the discard)."""
 
 
 _AGE_BITS = 8
@@ -190,6 +192,11 @@ def _lookups(catalog: Catalog) -> _Lookups:
         missing=tuple(frozenset(cid for cid, n in at.items() if n == 0) for at in copies),
         wonder_names={w.id: w.name for w in catalog.wonders},
         extra_turns=extra,
+        card_extra={
+            cid: n
+            for cid in ids
+            if (n := sum(e.extra_structures(rules) for e in catalog.structure(cid).effects))
+        },
         max_turns=rules.ages * (rules.turns_per_age + rules.leader_turns_per_age),
     )
 
@@ -229,7 +236,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
             extra = extra_turns.get((city.wonder or "", city.side), (0,))
-            if len(cards) + city.stages > turns + extra[min(city.stages, len(extra) - 1)]:
+            more = sum(map(lookups.card_extra.get, cards, repeat(0))) if lookups.card_extra else 0
+            if len(cards) + city.stages > turns + more + extra[min(city.stages, len(extra) - 1)]:
                 _check_turns(seat, city, lookups, problems)
         # Clean promises no age beyond its turns; stages dated in an age still count there.
         if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
@@ -368,7 +376,7 @@ def _check_turns(seat: int, city: City, lookups: _Lookups, problems: list[Proble
     """Structures plus stages within the turns of three ages (and the wonder's extra builds)."""
     cards = city.cards or ()
     player = city.player
-    limit = lookups.max_turns
+    limit = lookups.max_turns + sum(map(lookups.card_extra.get, cards, repeat(0)))
     if city.wonder is not None:
         extra = lookups.extra_turns.get((city.wonder, city.side))
         if extra is not None:
@@ -635,7 +643,11 @@ def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, prob
     if not city.stage_ages and not (packed + lookups.age_bias) & lookups.age_high:
         return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
-    caps = _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)
+    caps = list(_age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages))
+    for card in city.cards or ():
+        if card in lookups.card_extra:  # a card's own discard build (Solomon): any age so far
+            for age in range(1, rules.ages + 1):
+                caps[age - 1] += sum(e.extra_in_age(age, None) for e in catalog.structure(card).effects)
     turns = rules.turns_per_age
     guilds = packed >> (_AGE_BITS * rules.ages)
     for age in range(1, rules.ages + 1):

@@ -422,3 +422,33 @@ def test_a_table_that_forgot_to_tick_leaders_hears_of_every_leader_at_once():
         "Ana's city: Cleopatra, Gamers Guild and Sappho are cards of Leaders: add leaders to the game's "
         "expansions, or leave the cards out."
     )
+
+
+def test_solomon_builds_one_card_more_from_the_discard_pile():
+    """Solomon: "build a card of the discard pile for free" when recruited: one structure beyond
+    the game's 21 actions (18 age cards' turns and 3 leaders' turns), of any age so far."""
+    age1 = ["lumber-yard", "stone-pit", "clay-pool", "ore-vein", "baths", "altar", "theater"]  # 7
+    later = [
+        "sawmill",
+        "quarry",
+        "brickyard",
+        "foundry",
+        "aqueduct",
+        "pantheon",
+        "gardens",
+        "town-hall",
+        "senate",
+    ]
+
+    def errors(leaders: list[str]) -> list[str]:
+        sheet = score_game(
+            _table(
+                _city("Ana", "giza", [*age1, *later, *leaders], stages=3, military=[]),
+                _city("Bo", "rhodes", []),
+                _city("Cy", "babylon", []),
+            )
+        )
+        return [p.code for p in sheet.problems if p.city == 0 and p.severity == "error"]
+
+    assert errors(["solomon", "sappho", "zenobia"]) == []
+    assert errors(["nero", "sappho", "zenobia"]) == ["too-many-cards", "too-many-cards"]

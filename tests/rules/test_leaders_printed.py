@@ -190,12 +190,6 @@ def test_a_leader_that_acts_during_the_game_says_what_it_does_and_scores_nothing
     assert _row(_score([leader])) == 0
 
 
-def test_solomon_lets_the_city_hold_one_more_structure():
-    from assistant.rules.effects import BuildFromDiscard
-
-    assert any(isinstance(e, BuildFromDiscard) for e in CATALOG.structure("solomon").effects)
-
-
 # --- the guilds ---------------------------------------------------------------------------------
 
 
