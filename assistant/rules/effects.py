@@ -42,22 +42,29 @@ __all__ = [
     "CoinsPer",
     "CopyGuild",
     "CopyLeader",
+    "CopyScience",
     "DefeatsToVictor",
+    "Diplomacy",
     "Discount",
     "DrawLeaders",
     "Effect",
+    "ExtraUnit",
     "Fields",
     "FreeBuildPerAge",
     "FreeColor",
     "FreeFirstCardOfAge",
     "FreeFirstOfColor",
     "FreeLastCardOfAge",
+    "FreeStageResources",
     "Income",
+    "NeighboursCoins",
+    "OthersLose",
     "PlayLastCard",
     "Points",
     "PointsIfWonderComplete",
     "PointsPer",
     "Produce",
+    "Rebate",
     "RecruitLeader",
     "Science",
     "ScienceSetBonus",
@@ -232,6 +239,27 @@ class Effect:
     def extra_leaders(self) -> int:
         """Leaders the effect lets a city recruit beyond one an age (Rome B's stages)."""
         return 0
+
+    def copies_science(self) -> bool:
+        """Whether the card copies a science symbol of a neighbour's green card (Cities' masks)."""
+        return False
+
+    def diplomacy_tokens(self) -> int:
+        """Diplomacy tokens the effect gives its city (Cities)."""
+        return 0
+
+    def extra_unit(self) -> str | None:
+        """One more unit each turn of a resource the city ``"produced"`` already, or of one it
+        ``"not-produced"`` (Cities' Secret Warehouse, Black Market); None: no such power."""
+        return None
+
+    def rebate(self) -> tuple[Whose, int] | None:
+        """Coins off one resource bought each turn from that neighbour (Clandestine Docks)."""
+        return None
+
+    def frees_stage_resources(self) -> bool:
+        """Whether wonder stages are built without their resource cost (Architect Cabinet)."""
+        return False
 
     def copies_guild(self) -> bool:
         return False
@@ -1142,6 +1170,170 @@ class CopyGuild(Effect):
         return N_("At the end of the game, copy one guild of a neighbouring city.")
 
     def copies_guild(self) -> bool:
+        return True
+
+
+@kind("copy-science")
+@dataclass(frozen=True, slots=True)
+class CopyScience(Effect):
+    """At the end of the game, the city copies one science symbol of a green card in a
+    neighbouring city (Cities' masks), chosen to score the most."""
+
+    def describe(self) -> Text:
+        return N_("At the end of the game, copy one science symbol of a green card of a neighbouring city.")
+
+    def copies_science(self) -> bool:
+        return True
+
+
+@kind("others-lose", required=["coins"], optional=["counted"])
+@dataclass(frozen=True, slots=True)
+class OthersLose(Effect):
+    """When built, every other player pays ``coins`` to the bank (for each of its victory
+    tokens or wonder stages, when ``counted``), or takes a debt token for each coin unpaid
+    (Cities): their coins and debt are what the table gives, so only said."""
+
+    coins: int
+    counted: Counted | None = None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> OthersLose:
+        counted = fields.choice("counted", Counted) if "counted" in fields.table else None
+        if counted not in (None, Counted.VICTORIES, Counted.STAGES):
+            raise fields.fail("others-lose counts victory tokens or wonder stages, or nothing")
+        return cls(fields.whole("coins"), counted)
+
+    def describe(self) -> Text:
+        if self.counted is Counted.VICTORIES:
+            return Nn_(
+                "When built: every other player loses {n} coin for each military victory token it holds, "
+                "or takes debt for what it does not pay.",
+                "When built: every other player loses {n} coins for each military victory token it holds, "
+                "or takes debt for what it does not pay.",
+                self.coins,
+            )
+        if self.counted is Counted.STAGES:
+            return Nn_(
+                "When built: every other player loses {n} coin for each wonder stage it has built, "
+                "or takes debt for what it does not pay.",
+                "When built: every other player loses {n} coins for each wonder stage it has built, "
+                "or takes debt for what it does not pay.",
+                self.coins,
+            )
+        return Nn_(
+            "When built: every other player loses {n} coin, or takes debt for what it does not pay.",
+            "When built: every other player loses {n} coins, or takes debt for what it does not pay.",
+            self.coins,
+        )
+
+
+@kind("neighbours-coins", required=["coins"])
+@dataclass(frozen=True, slots=True)
+class NeighboursCoins(Effect):
+    """When built, each neighbour takes ``coins`` from the bank (Cities' gambling cards)."""
+
+    coins: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> NeighboursCoins:
+        return cls(fields.whole("coins"))
+
+    def describe(self) -> Text:
+        return Nn_(
+            "When built: each neighbour takes {n} coin from the bank.",
+            "When built: each neighbour takes {n} coins from the bank.",
+            self.coins,
+        )
+
+
+@kind("diplomacy")
+@dataclass(frozen=True, slots=True)
+class Diplomacy(Effect):
+    """A diplomacy token: the city sits out the next conflict, its neighbours fight each other
+    across it (Cities)."""
+
+    def describe(self) -> Text:
+        return N_(
+            "A diplomacy token: the city sits out the next conflict; its two neighbours fight each other."
+        )
+
+    def diplomacy_tokens(self) -> int:
+        return 1
+
+
+EXTRA_UNITS = ("produced", "not-produced")
+
+
+@kind("extra-unit", required=["of"])
+@dataclass(frozen=True, slots=True)
+class ExtraUnit(Effect):
+    """Once a turn, one more unit of a resource the city produces through its brown and grey
+    cards and its board (``produced``: Secret Warehouse), or of one it does not
+    (``not-produced``: Black Market); neighbours cannot buy it."""
+
+    of: str
+
+    @classmethod
+    def parse(cls, fields: Fields) -> ExtraUnit:
+        of = fields.value("of", str)
+        if of not in EXTRA_UNITS:
+            raise fields.fail(f"extra-unit.of is one of {', '.join(EXTRA_UNITS)}, not {of!r}")
+        return cls(of)
+
+    def describe(self) -> Text:
+        if self.of == "produced":
+            return N_(
+                "Once a turn, one more unit of a resource the city's brown and grey cards or board produce. "
+                "Neighbours cannot buy it."
+            )
+        return N_(
+            "Once a turn, one unit of a resource the city's brown and grey cards and board do not produce. "
+            "Neighbours cannot buy it."
+        )
+
+    def extra_unit(self) -> str:
+        return self.of
+
+
+@kind("rebate", required=["neighbours", "coins"])
+@dataclass(frozen=True, slots=True)
+class Rebate(Effect):
+    """Once a turn, one resource bought from that neighbour costs ``coins`` less (Cities'
+    Clandestine Docks)."""
+
+    neighbour: Whose
+    coins: int
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Rebate:
+        neighbours = fields.choices("neighbours", Whose)
+        if len(neighbours) != 1 or neighbours[0] is Whose.SELF:
+            raise fields.fail("rebate.neighbours names one neighbour, left or right")
+        return cls(neighbours[0], fields.whole("coins"))
+
+    def describe(self) -> Text:
+        whom = N_("the left neighbour") if self.neighbour is Whose.LEFT else N_("the right neighbour")
+        return Nn_(
+            "Once a turn, one resource bought from {whom} costs {n} coin less.",
+            "Once a turn, one resource bought from {whom} costs {n} coins less.",
+            self.coins,
+            whom=whom,
+        )
+
+    def rebate(self) -> tuple[Whose, int]:
+        return self.neighbour, self.coins
+
+
+@kind("free-stage-resources")
+@dataclass(frozen=True, slots=True)
+class FreeStageResources(Effect):
+    """From now on, wonder stages are built without their resource cost (Architect Cabinet);
+    a stage's coins are still paid."""
+
+    def describe(self) -> Text:
+        return N_("From now on, wonder stages are built without paying their resources (coins still are).")
+
+    def frees_stage_resources(self) -> bool:
         return True
 
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import pairwise
-from typing import cast
+from itertools import combinations_with_replacement, pairwise
+from typing import Any, cast
 
 from .catalog import Catalog, catalog_for
 from .components import Card
@@ -100,6 +100,22 @@ class _Special:
     is_guild: bool
 
 
+class _Flat:
+    """A guild's printed points as a scorer: one item worth them (:class:`~.effects.Scorer`)."""
+
+    __slots__ = ("points",)
+    counts_itself = False
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+
+    def count(self, counter: object, seat: int, size: int, unknown: list[int]) -> int:
+        return 1
+
+    def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
+        return Nn_("{n} victory point", "{n} victory points", self.points)
+
+
 @dataclass(frozen=True, slots=True)
 class _Side:
     """A wonder side's stages, summed for each number of stages built."""
@@ -144,6 +160,10 @@ class _Lookups:
     """Cards that copy a neighbour's leader, by id, with their names (Courtesans Guild)."""
     leaders: frozenset[str] = frozenset()
     """The cards a leader-copying card may copy: those of the colours dealt apart."""
+    masks: frozenset[str] = frozenset()
+    """The cards that copy a neighbour's science symbol (Cities' masks)."""
+    green_symbols: dict[str, int] = field(default_factory=dict)
+    """The science symbol (index in :data:`SYMBOLS`) of each green card: what a mask copies."""
 
 
 @cache
@@ -159,9 +179,6 @@ def _lookups(catalog: Catalog) -> _Lookups:
     constant: dict[str, Detail] = {}
     special: dict[str, _Special] = {}
     slots: set[int] = set()
-    set_bonus: dict[str, tuple[int, Category, str]] = {}
-    leader_copiers: dict[str, str] = {}
-    leaders: set[str] = set()
     for cid in catalog.structure_ids:
         card = catalog.structure(cid)
         value = 1 << color_shifts[card.color]
@@ -173,6 +190,11 @@ def _lookups(catalog: Catalog) -> _Lookups:
             wild += effect.wildcards()
         points = sum(e.victory_points() for e in card.effects)
         category = rules.category_of(card.color)
+        flat: tuple[Scorer, ...] = ()
+        if points and card.is_guild:
+            # A guild's printed points (Cities' Counterfeiters Guild) count as its scorer does,
+            # so that Olympia B can copy them as any guild.
+            flat, points = (_Flat(points),), 0
         if points:
             if category is None:
                 raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
@@ -192,14 +214,7 @@ def _lookups(catalog: Catalog) -> _Lookups:
                 ),
             )
         packed[cid] = value + (wild << _WILD_SHIFT)
-        bonus = sum(e.set_bonus() for e in card.effects)
-        if bonus:
-            set_bonus[cid] = (bonus, _category_of(rules, card), card.name)
-        if any(e.copies_leader() for e in card.effects):
-            leader_copiers[cid] = card.name
-        if card.deck == "apart":
-            leaders.add(cid)
-        per = tuple(scorer for e in card.effects if (scorer := e.scorer(card.color)) is not None)
+        per = flat + tuple(scorer for e in card.effects if (scorer := e.scorer(card.color)) is not None)
         if per or card.is_guild:
             if category is None:
                 raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
@@ -243,8 +258,41 @@ def _lookups(catalog: Catalog) -> _Lookups:
     return _Lookups(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
-        set_bonus=set_bonus, leader_copiers=leader_copiers, leaders=frozenset(leaders),
+        **_powers(catalog),
     )  # fmt: skip
+
+
+def _powers(catalog: Catalog) -> dict[str, Any]:
+    """The cards whose powers scoring asks for by name: Aristotle's set bonus, the cards that
+    copy a leader or a neighbour's science symbol, what they may copy (:class:`_Lookups`)."""
+    rules = catalog.rules
+    set_bonus: dict[str, tuple[int, Category, str]] = {}
+    leader_copiers: dict[str, str] = {}
+    leaders: set[str] = set()
+    masks: set[str] = set()
+    green_symbols: dict[str, int] = {}
+    for cid in catalog.structure_ids:
+        card = catalog.structure(cid)
+        bonus = sum(e.set_bonus() for e in card.effects)
+        if bonus:
+            set_bonus[cid] = (bonus, _category_of(rules, card), card.name)
+        if any(e.copies_leader() for e in card.effects):
+            leader_copiers[cid] = card.name
+        if card.deck == "apart":
+            leaders.add(cid)
+        if any(e.copies_science() for e in card.effects):
+            masks.add(cid)
+        if card.color == Color.GREEN:
+            for effect in card.effects:
+                if (symbol := effect.science_symbol()) is not None:
+                    green_symbols[cid] = SYMBOLS.index(symbol)
+    return {
+        "set_bonus": set_bonus,
+        "leader_copiers": leader_copiers,
+        "leaders": frozenset(leaders),
+        "masks": frozenset(masks),
+        "green_symbols": green_symbols,
+    }
 
 
 def _category_of(rules: EditionRules, card: Card) -> Category:
@@ -272,9 +320,12 @@ def _treasury_detail(coins: int, per: int) -> Detail:
     )
 
 
-def _science_reason(best: ScienceResult, points: int | None = None) -> Text:
+def _science_reason(
+    best: ScienceResult, points: int | None = None, copied: Sequence[int] = (0, 0, 0)
+) -> Text:
     """The science detail's sentence: symbols, the two counts and where the wildcards went
-    (``points``: the science row's, when a leader's set bonus is counted apart)."""
+    (``points``: the science row's, when a leader's set bonus is counted apart; ``copied``:
+    the symbols the masks copied, by kind)."""
     points = best.points if points is None else points
     text = N_(
         "{symbols}: {identical} for identical symbols", symbols=_symbols_text(best), identical=best.identical
@@ -289,6 +340,10 @@ def _science_reason(best: ScienceResult, points: int | None = None) -> Text:
         )
     if best.wild:
         text = N_("{text}, with {wildcards}", text=text, wildcards=_wildcards_text(best))
+    if any(copied):
+        text = N_(
+            "{text}, {copied} copied from the neighbours' green cards", text=text, copied=_counted(copied)
+        )
     return _vp("{text}: {points} victory point", "{text}: {points} victory points", points, text=text)
 
 
@@ -387,18 +442,29 @@ _ONE_WILD = 1 << (_WILD_SHIFT - _SYMBOL_SHIFTS[0])
 
 
 @lru_cache(maxsize=4096)
-def _science(key: int, bonus: int = 0) -> tuple[ScienceResult, Detail | None]:
+def _science(
+    key: int, bonus: int = 0, masks: tuple[int, ...] = (), copies: int = 0
+) -> tuple[ScienceResult, Detail | None]:
     """Science for the packed symbol and wildcard counts ``key``, with its detail.
 
-    ``bonus``: points a leader adds to each complete set (Aristotle). The wildcards fall
-    where the total is highest, the bonus included; the result's ``points`` include the
+    ``bonus``: points a leader adds to each complete set (Aristotle). ``copies`` masks
+    (Cities) each copy one of the symbols ``masks`` (indices in :data:`SYMBOLS`: those on the
+    neighbours' green cards). Every choice of the masks and every way the wildcards fall is
+    tried; the highest total wins, the bonus included. The result's ``points`` include the
     bonus, the detail (the science row) does not: the bonus is the leader's own row."""
     compass, gear, tablet, wild = (key >> (_BITS * i) & _MASK for i in range(4))
-    best = science_points(compass, gear, tablet, wild, SET_BONUS + bonus)
+    best: ScienceResult | None = None
+    copied: tuple[int, ...] = (0, 0, 0)
+    for combo in combinations_with_replacement(masks, copies) if masks else [()]:
+        add = tuple(combo.count(i) for i in range(len(SYMBOLS)))
+        found = science_points(compass + add[0], gear + add[1], tablet + add[2], wild, SET_BONUS + bonus)
+        if best is None or found.points > best.points:
+            best, copied = found, add
+    assert best is not None
     base = best.points - bonus * best.sets
     if not base:
         return best, None
-    return best, Detail(Category.SCIENCE, base, "science", _science_reason(best, base))
+    return best, Detail(Category.SCIENCE, base, "science", _science_reason(best, base, copied))
 
 
 # --- military --------------------------------------------------------------------------------
@@ -758,7 +824,8 @@ def _score_cards(
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards)
-    best, science = _science(science_key, bonus)
+    mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else ((), 0)
+    best, science = _science(science_key, bonus, *mask)
     cats[index[Category.SCIENCE]] += best.points - bonus * best.sets
     if science is not None:
         details.append(science)
@@ -785,7 +852,7 @@ def _score_cards(
     )
     if copier is not None:
         copied_leader = _copy_leader(
-            seat, game, lookups, counter, copier, science_key, bonus, best.points, problems
+            seat, game, lookups, counter, copier, science_key, bonus, best.points, problems, mask
         )
         if copied_leader is not None:
             cats[index[copied_leader.category]] += copied_leader.points
@@ -793,7 +860,17 @@ def _score_cards(
     if copy_stage:
         assert side is not None
         copied = _copy_guild(
-            seat, game, lookups, counter, science_key, best.points, side.name, copy_stage, problems, bonus
+            seat,
+            game,
+            lookups,
+            counter,
+            science_key,
+            best.points,
+            side.name,
+            copy_stage,
+            problems,
+            bonus,
+            mask,
         )
         if copied is not None:
             cats[index[copied.category]] += copied.points
@@ -817,6 +894,7 @@ def _copy_guild(
     stage: int,
     problems: list[Problem],
     bonus: int = 0,
+    mask: tuple[tuple[int, ...], int] = ((), 0),
 ) -> Detail | None:
     """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
 
@@ -870,7 +948,7 @@ def _copy_guild(
         gain = count = 0
         blind: list[int] = []  # pad-entered cities the copy counts but cannot see
         if card.wild:
-            gain = _science(science_key + card.wild * _ONE_WILD, bonus)[0].points - science_now
+            gain = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0].points - science_now
         for per in card.per:
             count = per.count(counter, seat, size, blind) + (1 if per.counts_itself else 0)
             gain += per.points * count
@@ -904,7 +982,7 @@ def _copy_guild(
     if not card.per:
         # The science detail above counts without the copy; this one says what the copied
         # wildcard makes: the final symbols, what every wildcard became, the final science.
-        final = _science(science_key + card.wild * _ONE_WILD, bonus)[0]
+        final = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0]
         return Detail(
             Category.SCIENCE,
             gain,
@@ -948,6 +1026,30 @@ def _bonus_detail(card: str, name: str, category: Category, per: int, sets: int)
     )
 
 
+def _masks(
+    seat: int, game: Game, lookups: _Lookups, counter: _Counter, problems: list[Problem]
+) -> tuple[tuple[int, ...], int]:
+    """The city's masks (Cities): the symbols on its neighbours' green cards they may copy,
+    and how many masks it holds. A pad-entered neighbour's green cards are unknown: a
+    warning says so, and its symbols are not offered."""
+    own = counter.views[seat]
+    assert own is not None
+    held = [c for c in own.cards if c in lookups.masks]
+    if not held:
+        return (), 0
+    found: set[int] = set()
+    blind = []
+    for other in game.neighbours(seat):
+        view = counter.views[other]
+        if view is None:
+            blind.append(other)
+            continue
+        found.update(lookups.green_symbols[c] for c in view.cards if c in lookups.green_symbols)
+    if blind:
+        problems.append(_pad_warning(game, seat, counter.catalog.structure(held[0]).name, blind))
+    return tuple(sorted(found)), len(held)
+
+
 def _set_bonus_detail(lookups: _Lookups, card: str, sets: int) -> Detail:
     """Aristotle's points: his bonus for each complete science set, in his own row."""
     per, category, name = lookups.set_bonus[card]
@@ -964,6 +1066,7 @@ def _copy_leader(
     bonus: int,
     science_now: int,
     problems: list[Problem],
+    mask: tuple[tuple[int, ...], int] = ((), 0),
 ) -> Detail | None:
     """The Courtesans Guild: the neighbour's leader whose power gains the city the most at the
     end of the game, as a detail (None: no neighbour has a leader the city lacks).
@@ -1007,7 +1110,7 @@ def _copy_leader(
         more = lookups.set_bonus.get(card)
         if symbols or more:
             extra = more[0] if more else 0
-            gain += _science(science_key + symbols, bonus + extra)[0].points - science_now
+            gain += _science(science_key + symbols, bonus + extra, *mask)[0].points - science_now
             category = more[1] if more else Category.SCIENCE
         if best is None or gain > best[0]:
             best = (gain, owner, card, category, counts)

@@ -35,7 +35,7 @@ from itertools import combinations
 
 from .catalog import Catalog, catalog_for
 from .components import Card
-from .describe import OR, RESOURCE_NAMES, describe_cost, join
+from .describe import AGE_NUMERALS, OR, RESOURCE_NAMES, describe_cost, join
 from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
 from .effects import Cheaper, Effect, Produce
 from .errors import GameFormatError, QuestionError
@@ -125,6 +125,16 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
             fixed[_INDEX[produced.resources[0]]] += produced.count
         else:
             choices.append(produced)
+    extra = [] if sellable_only else [e.extra_unit() for e in _city_effects(city, catalog) if e.extra_unit()]
+    if extra:
+        # Cities' Secret Warehouse and Black Market: one more unit a turn of a resource the
+        # city's brown and grey cards and board make (or do not make); never for sale.
+        sold = production(city, catalog, True)
+        made = {r for r in RESOURCES if sold.units(r)} | {r for c in sold.choices for r in c.resources}
+        for of in extra:
+            kinds = tuple(r for r in RESOURCES if (r in made) == (of == "produced"))
+            if kinds:
+                choices.append(Produce(kinds, 1, sellable=False))
     return Production(tuple(fixed), tuple(choices), withholds)
 
 
@@ -555,15 +565,124 @@ def _solve_group(
 # --- the verdict --------------------------------------------------------------------------
 
 
-def _payment(bank: int, bought: Purchase, left_prices: Sequence[int], right_prices: Sequence[int]) -> Payment:
+def _payment(
+    bank: int,
+    bought: Purchase,
+    left_prices: Sequence[int],
+    right_prices: Sequence[int],
+    rebates: tuple[int, int] = (0, 0),
+) -> Payment:
+    """What a purchase costs; ``rebates``: coins off one unit bought from the left and from
+    the right neighbour (Cities' Clandestine Docks), when any is bought there."""
     left, right = bought
+    to_left = sum(n * p for n, p in zip(left, left_prices, strict=True))
+    to_right = sum(n * p for n, p in zip(right, right_prices, strict=True))
     return Payment(
         bank=bank,
-        left=sum(n * p for n, p in zip(left, left_prices, strict=True)),
-        right=sum(n * p for n, p in zip(right, right_prices, strict=True)),
+        left=max(0, to_left - rebates[0]) if any(left) else 0,
+        right=max(0, to_right - rebates[1]) if any(right) else 0,
         buy_left=tuple((r, n) for r, n in zip(RESOURCES, left, strict=True) if n),
         buy_right=tuple((r, n) for r, n in zip(RESOURCES, right, strict=True) if n),
     )
+
+
+def _rebates(city: City, catalog: Catalog) -> tuple[int, int]:
+    """Coins off one unit a turn bought from the left and from the right neighbour."""
+    left = right = 0
+    for effect in _city_effects(city, catalog):
+        found = effect.rebate()
+        if found is not None:
+            if found[0] is Whose.LEFT:
+                left += found[1]
+            else:
+                right += found[1]
+    return left, right
+
+
+def _without_one(sells: Production, index: int) -> list[Production]:
+    """What a neighbour still sells once one unit of resource ``index`` is bought from it:
+    one production for each source that unit may come from."""
+    out = []
+    if sells.fixed[index]:
+        fixed = list(sells.fixed)
+        fixed[index] -= 1
+        out.append(Production(tuple(fixed), sells.choices))
+    for k, choice in enumerate(sells.choices):
+        if RESOURCES[index] in choice.resources:
+            left = [*sells.choices[:k], *sells.choices[k + 1 :]]
+            if choice.count > 1:
+                left.append(Produce(choice.resources, choice.count - 1, choice.sellable))
+            out.append(Production(sells.fixed, tuple(left)))
+    return out
+
+
+def _with_a_unit_from(
+    need: Sequence[int],
+    own: Production,
+    sells: tuple[Production, Production],
+    prices: tuple[Sequence[int], Sequence[int]],
+    rebates: tuple[int, int],
+) -> list[Purchase | None]:
+    """The cheapest purchases that buy at least one unit from each side with a rebate (and
+    from both, when both have one): a rebate makes a purchase cheaper only when it buys
+    there, so these are the candidates the plain search may have passed over on a tie.
+    Each forces one needed unit from the side and searches the rest exactly."""
+    out: list[Purchase | None] = []
+    sides = [side for side in (0, 1) if rebates[side]]
+    plans = [[side] for side in sides] + ([sides] if len(sides) == 2 else [])
+    for plan in plans:
+        starts: list[tuple[list[int], list[Production], list[list[int]]]] = [
+            (list(need), list(sells), [[0] * _N, [0] * _N])
+        ]
+        for side in plan:
+            grown = []
+            for left_need, wares, forced in starts:
+                for i in range(_N):
+                    if left_need[i] <= 0:
+                        continue
+                    for rest in _without_one(wares[side], i):
+                        need_i = list(left_need)
+                        need_i[i] -= 1
+                        wares_i = list(wares)
+                        wares_i[side] = rest
+                        forced_i = [list(forced[0]), list(forced[1])]
+                        forced_i[side][i] += 1
+                        grown.append((need_i, wares_i, forced_i))
+            starts = grown
+        for left_need, wares, forced in starts:
+            found = cheapest_purchases(left_need, own, wares[0], wares[1], prices[0], prices[1])[0]
+            if found is not None:
+                out.append(
+                    (
+                        tuple(a + b for a, b in zip(found[0], forced[0], strict=True)),
+                        tuple(a + b for a, b in zip(found[1], forced[1], strict=True)),
+                    )
+                )
+    return out
+
+
+def _rebate_notes(city: City, catalog: Catalog, payment: Payment, names: tuple[str, str]) -> list[Text]:
+    """The Clandestine Dock that took a coin off this payment, naming the neighbour."""
+    notes: list[Text] = []
+    for card_id in city.cards or ():
+        card = catalog.structure(card_id)
+        for effect in card.effects:
+            found = effect.rebate()
+            if found is None:
+                continue
+            bought = payment.buy_left if found[0] is Whose.LEFT else payment.buy_right
+            if bought:
+                player = names[0] if found[0] is Whose.LEFT else names[1]
+                notes.append(
+                    Nn_(
+                        "The {card} takes {n} coin off a resource bought from {player}.",
+                        "The {card} takes {n} coins off a resource bought from {player}.",
+                        found[1],
+                        card=card.name,
+                        player=player,
+                    )
+                )
+    return notes
 
 
 def _order(payment: Payment) -> tuple[int, int, int, int]:
@@ -858,6 +977,10 @@ def can_build(
         next_stage = stages[city.stages]
         what = N_("stage {number} of the {wonder}", number=next_stage.number, wonder=wonder.name)
         cost = next_stage.cost
+        waiver = _stage_resources_waived(city, catalog) if cost.resources else None
+        if waiver is not None:
+            cost = Cost(cost.coins)
+            notes.append(N_("The {card} builds wonder stages without their resources.", card=waiver))
     else:
         card_id = catalog.resolve_card(card)
         if card_id is None:
@@ -902,6 +1025,17 @@ def can_build(
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
     return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+
+
+def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:
+    """The name of a card of the city that builds wonder stages without their resource cost
+    (Cities' Architect Cabinet), or None."""
+    for card_id in city.cards or ():
+        if catalog.has_card(card_id):
+            card = catalog.structure(card_id)
+            if any(e.frees_stage_resources() for e in card.effects):
+                return card.name
+    return None
 
 
 def _free_by_stages(
@@ -1126,6 +1260,10 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
                 why=WhyNot.NOT_IN_DECK,
             )
     elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
+    if structure.deck == "drawn" and not elsewhere:
+        refused = _drawn_refusal(game, seat, structure, catalog, what)
+        if refused is not None:
+            return refused
     discarded = game.discard.count(card_id)
     if discarded and len(elsewhere) + discarded >= copies:
         where = join(
@@ -1174,6 +1312,40 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
             why=WhyNot.NO_COPY_LEFT,
         )
     return None
+
+
+def _drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, what: Text) -> Verdict | None:
+    """A card of a drawn colour (Cities' black cards) when the table already holds as many
+    different ones of its age as entered the deck (as many as players): it was not drawn."""
+    age = catalog.card_ages(structure.id)[0]
+    taken = list(
+        dict.fromkeys(
+            c
+            for city in game.cities
+            for c in city.cards or ()
+            if catalog.has_card(c)
+            and catalog.structure(c).deck == "drawn"
+            and catalog.card_ages(c)[0] == age
+            and c != structure.id
+        )
+    )
+    players = game.deck_players
+    if len(taken) < players:
+        return None
+    return Verdict(
+        False,
+        N_(
+            "{player} cannot build {what}: only {n} {cards} of Age {age} enter the deck of a {n}-city game, "
+            "and the table already holds them: {names}.",
+            player=game.cities[seat].player,
+            what=what,
+            n=players,
+            cards=catalog.rules.color(structure.color).cards,
+            age=AGE_NUMERALS[age - 1],
+            names=join([verbatim(catalog.structure(c).name) for c in taken]),
+        ),
+        why=WhyNot.NO_COPY_LEFT,
+    )
 
 
 def _adjudicate(
@@ -1233,9 +1405,15 @@ def _adjudicate(
     sells_right = production(right_city, catalog, True)
     sells = sells_left, sells_right
     left_prices, right_prices = trade_prices(city, catalog)
-    found = cheapest_purchases(need, own, sells_left, sells_right, left_prices, right_prices)
+    found: Sequence[Purchase | None] = cheapest_purchases(
+        need, own, sells_left, sells_right, left_prices, right_prices
+    )
+    rebates = _rebates(city, catalog)
+    if rebates != (0, 0):
+        found = [*found, *_with_a_unit_from(need, own, sells, (left_prices, right_prices), rebates)]
     payments = sorted(
-        {_payment(cost.coins, b, left_prices, right_prices) for b in found if b is not None}, key=_order
+        {_payment(cost.coins, b, left_prices, right_prices, rebates) for b in found if b is not None},
+        key=_order,
     )
     if not payments:
         short = _shortfall(need, (own, sells_left, sells_right))
@@ -1259,6 +1437,7 @@ def _adjudicate(
 
     cheapest = payments[0]
     notes += _withheld_notes(game, seat, catalog, need, own, sells, _bought(cheapest))
+    notes += tuple(_rebate_notes(city, catalog, cheapest, names))
     if cheapest.total > city.coins:
         return Verdict(
             False,

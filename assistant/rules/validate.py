@@ -92,6 +92,9 @@ class _Lookups:
     """Wildcards of every stage of a wonder side."""
     card_extra: dict[str, int]
     """Builds beyond one a turn that a card's own power gives (Solomon: one from the discard)."""
+    drawn_age: dict[str, int]
+    """The age of each card of a colour drawn into the decks (Cities' black cards: as many of
+    an age as there are players enter its deck)."""
 
 
 _AGE_BITS = 8
@@ -192,6 +195,7 @@ def _lookups(catalog: Catalog) -> _Lookups:
         missing=tuple(frozenset(cid for cid, n in at.items() if n == 0) for at in copies),
         wonder_names={w.id: w.name for w in catalog.wonders},
         extra_turns=extra,
+        drawn_age={cid: catalog.card_ages(cid)[0] for cid in ids if catalog.structure(cid).deck == "drawn"},
         card_extra={
             cid: n
             for cid in ids
@@ -250,6 +254,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         ]
         _check_table(game, held, lookups, catalog, problems)
     _check_wonders(game, lookups, problems)
+    if lookups.drawn_age:
+        _check_drawn(game, lookups, deck, catalog, problems)
     if catalog.rules.leader_turns_per_age:
         _check_leaders(game, catalog, problems)
     _check_military(game, catalog, problems)
@@ -472,6 +478,34 @@ def _check_table(
                     deck=deck,
                     dealt=dealt,
                 ),
+            )
+        )
+
+
+def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
+    """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
+    there are players: the table cannot hold more different ones of an age."""
+    by_age: dict[int, list[str]] = {}
+    for cid in dict.fromkeys(c for city in game.cities for c in city.cards or () if c in lookups.drawn_age):
+        by_age.setdefault(lookups.drawn_age[cid], []).append(cid)
+    for age, cards in sorted(by_age.items()):
+        if len(cards) <= deck:
+            continue
+        color = catalog.rules.color(catalog.structure(cards[0]).color)
+        problems.append(
+            Problem(
+                "error",
+                ProblemCode.TOO_MANY_COPIES,
+                N_(
+                    "The table holds {count} different {cards} of Age {age} ({names}), but only {deck} of "
+                    "them enter the deck of a {deck}-city game.",
+                    count=len(cards),
+                    cards=color.cards,
+                    age=age_numeral(age),
+                    names=join([N_("{card}", card=lookups.names[c]) for c in cards]),
+                    deck=deck,
+                ),
+                field="cities",
             )
         )
 

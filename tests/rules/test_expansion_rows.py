@@ -277,8 +277,10 @@ def test_a_teams_total_is_its_players_sum(points, coins):
 def test_every_extra_board_can_be_chosen_and_eight_can_be_dealt():
     boards = {w.id for w in catalog_for(1, ["wonder-pack", "edifice"]).wonders if w.typed}
     assert boards == {"great-wall", "stonehenge", "abu-simbel", "manneken-pis", "catan", "carthage", "ur"}
-    assert {w.id for w in catalog_for(1, ["cities"]).wonders if w.typed} == {"petra", "byzantium"}
+    assert {w.id for w in catalog_for(1, ["armada"]).wonders if w.typed} == {"siracusa"}
     assert {w.id for w in catalog_for(2, ["armada"]).wonders if w.typed} == {"siracusa"}
+    # Boards read stage by stage since: Rome (Leaders), Petra and Byzantium (Cities).
+    assert not any(w.typed for w in catalog_for(1, ["leaders", "cities"]).wonders)
     assert not any(w.typed for w in catalog_for(1).wonders)  # the base game's boards are exact
     from assistant.rules.setup import Seat, new_game
 
@@ -291,13 +293,13 @@ def test_a_city_on_a_typed_board_types_its_wonder_points_and_is_told_so():
     from tests.web.worked_games import THREE_TOTALS, three
 
     data = three()
-    data["expansions"] = ["cities"]
-    data["cities"][1].update(wonder="petra", stages=2, categories={"wonder": 7, "cities": 3})
+    data["expansions"] = ["cities", "armada"]
+    data["cities"][1].update(wonder="siracusa", stages=2, categories={"wonder": 7, "cities": 3})
     sheet = score_game(parse_game(data))
     bartek = sheet.cities[1]
     assert bartek.categories[Category.WONDER] == 7 and bartek.total == THREE_TOTALS["Bartek"] - 3 + 7 + 3
     (note,) = [p for p in sheet.problems if p.code == "typed-board"]
-    assert note.city == 1 and "Al-Khazneh of Petra, is not known stage by stage" in str(note.message)
+    assert note.city == 1 and "Siracusa, is not known stage by stage" in str(note.message)
     # A board of the edition is counted from its stages: its wonder row is never typed.
     data["cities"][1].update(wonder="rhodes")
     with pytest.raises(GameFormatError) as refused:

@@ -1,0 +1,321 @@
+"""Cities (2010 line), card by card: the 27 black cards, the three guilds, Petra and
+Byzantium as the printed cards give them (rules_data/first_edition/expansions/cities,
+SOURCES.md), scored, priced and checked; properties against brute force where a choice
+exists (what the masks copy, with the wildcards; which resources the Secret Warehouse and
+the Black Market make; which purchase a Clandestine Dock makes cheapest)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.rules import Category, can_build, catalog_for, parse_game, score_game
+from assistant.rules.model import City, Color, Cost, Game, Resource
+from assistant.rules.science import science_score
+from tests.rules.test_trade_properties import prices, sources, vectors
+
+CATALOG = catalog_for(1, ["cities"])
+CITIES = Category("cities")
+BLACK = Color("black")
+RESOURCES = list(Resource)
+
+
+def _table(*cities: dict[str, Any], expansions: tuple[str, ...] = ("cities",)) -> Any:
+    return parse_game({"edition": 1, "expansions": list(expansions), "cities": list(cities)})
+
+
+def _city(player: str, wonder: str, cards: list[str], **more: Any) -> dict[str, Any]:
+    return {"player": player, "wonder": wonder, "side": "A", "cards": cards, **more}
+
+
+def _reasons(sheet: Any, seat: int, category: Category) -> list[str]:
+    return [str(d.reason) for d in sheet.cities[seat].details if d.category == category]
+
+
+# --- the data ---------------------------------------------------------------------------------------
+
+
+def test_nine_black_cards_an_age_drawn_into_the_deck_and_none_chains():
+    black = [CATALOG.structure(c) for c in CATALOG.structure_ids if CATALOG.structure(c).color == BLACK]
+    assert sorted(c.age for c in black) == [1] * 9 + [2] * 9 + [3] * 9
+    assert all(c.deck == "drawn" and c.players == () and not c.chain_from for c in black)
+    assert {c.id for c in black} >= {"hideout", "builders-union", "pigeon-loft", "capitol"}
+
+
+@pytest.mark.parametrize(
+    ("card", "cost", "printed"),
+    [
+        ("brotherhood", {"wood": 2, "ore": 1, "loom": 1}, ["4 victory points.", "When built: every other player loses 3 coins, or takes debt for what it does not pay."]),
+        ("capitol", {"coins": 2, "clay": 2, "stone": 2, "glass": 1, "papyrus": 1}, ["8 victory points."]),
+        ("slave-market", {"ore": 2, "wood": 2}, ["When built: 1 coin for each military victory token in your city.", "At the end of the game: 1 victory point for each military victory token in your city."]),
+        ("sepulcher", {"stone": 1, "glass": 1, "loom": 1}, ["4 victory points.", "When built: every other player loses 1 coin for each military victory token it holds, or takes debt for what it does not pay."]),
+        ("hideout", {}, ["2 victory points.", "When built: every other player loses 1 coin, or takes debt for what it does not pay."]),
+        ("gambling-house", {"coins": 1}, ["9 coins from the bank when built.", "When built: each neighbour takes 2 coins from the bank."]),
+    ],
+    ids=["Brotherhood: 4 points, others lose 3", "Capitol: 8 points", "Slave Market: 1 coin and 1 point a victory",
+         "Sepulcher: 4 points, others lose 1 a victory", "Hideout: free, 2 points, others lose 1",
+         "Gambling House: 9 coins, 2 to each neighbour"],
+)  # fmt: skip
+def test_the_disputed_cards_as_printed(card, cost, printed):
+    """SOURCES.md: the data sets disagree on these; the printed card settles them."""
+    found = CATALOG.structure(card)
+    assert found.cost.as_dict() == cost
+    assert [str(e.describe()) for e in found.effects] == printed
+
+
+def test_the_three_guilds_and_both_boards():
+    guilds = {g.id: g.cost.as_dict() for g in CATALOG.guilds() if g.expansion == "cities"}
+    assert guilds == {
+        "counterfeiters-guild": {"ore": 3, "glass": 1, "loom": 1},
+        "guild-of-shadows": {"stone": 2, "wood": 1, "papyrus": 1},
+        "mourners-guild": {"clay": 2, "wood": 1, "glass": 1, "loom": 1},
+    }
+    petra, byzantium = CATALOG.wonder("petra"), CATALOG.wonder("byzantium")
+    assert [s.cost.coins for s in petra.side("A").stages] == [0, 7, 0] and petra.side("B").stages[
+        1
+    ].cost == Cost(14)
+    assert [s.points for s in petra.side("B").stages] == [3, 14]
+    assert [sum(e.diplomacy_tokens() for e in s.effects) for s in byzantium.side("B").stages] == [1, 1]
+    assert [s.points for s in byzantium.side("A").stages] == [3, 2, 7]
+
+
+# --- scoring: a hand-worked table --------------------------------------------------------------------
+#
+# Ana (Byzantium A, 3 stages, 6 coins, tokens +1 +3 +5): Apothecary (compass), Pigeon Loft and
+# Spy Ring (two masks), Secret Society, Capitol, Guild of Shadows.
+#   military 9; treasury 2; wonder 3 + 2 + 7 = 12;
+#   science: a compass, and the masks copy what the neighbours' green cards show: Bo's
+#   Workshop (gear), Cy's Scriptorium (tablet): 1 + 1 + 1 + 7 = 10;
+#   cities: Capitol 8, Secret Society 1 per black card (4: itself, the masks, Capitol) = 12;
+#   guilds: Guild of Shadows, 1 per black card of Bo (Militia, Hideout) and Cy (none) = 2.
+#   Total 9 + 2 + 12 + 10 + 12 + 2 = 47.
+# Bo (Rhodes A, 3 coins, -1 -1 -1): Workshop, Militia, Hideout, Mourners Guild (victory tokens
+#   of Cy, none... Cy holds +1 and Ana +1 +3 +5: 4 victory tokens): treasury 1, science 1,
+#   cities 2, guilds 4, military -3: total 5.
+# Cy (Babylon A, 0 coins, +1 -1 -1): Scriptorium, Counterfeiters Guild (5): science 1,
+#   guilds 5, military -1: total 5.
+
+
+def _worked() -> Any:
+    return _table(
+        _city("Ana", "byzantium", ["apothecary", "pigeon-loft", "spy-ring", "secret-society", "capitol",
+                                   "guild-of-shadows"], stages=3, coins=6, military=[1, 3, 5]),
+        _city("Bo", "rhodes", ["workshop", "militia", "hideout", "mourners-guild"], coins=3, military=[-1, -1, -1]),
+        _city("Cy", "babylon", ["scriptorium", "counterfeiters-guild"], coins=0, military=[1, -1, -1]),
+    )  # fmt: skip
+
+
+def test_a_hand_worked_cities_table():
+    sheet = score_game(_worked())
+    assert {c.player: c.total for c in sheet.cities} == {"Ana": 47, "Bo": 5, "Cy": 5}
+    assert _reasons(sheet, 0, Category.SCIENCE) == [
+        "1 compass, 1 gear and 1 tablet: 3 for identical symbols and 7 for 1 complete set, 1 gear and 1 tablet "
+        "copied from the neighbours' green cards: 10 victory points"
+    ]
+    assert _reasons(sheet, 0, CITIES) == [
+        "Capitol: 8 victory points",
+        "Secret Society: 1 per black card in its own city, 4 in all: 4 victory points",
+    ]
+    assert _reasons(sheet, 2, Category("guilds")) == ["Counterfeiters Guild: 5 victory points"]
+    assert _reasons(sheet, 1, Category("guilds")) == [
+        "Mourners Guild: 1 per military victory token in the cities of Cy and Ana, 4 in all: 4 victory points"
+    ]
+
+
+_GREEN = {"compass": ["apothecary", "dispensary", "academy"], "gear": ["workshop", "laboratory", "study"],
+          "tablet": ["scriptorium", "school", "library"]}  # fmt: skip
+_MASKS = ["pigeon-loft", "spy-ring", "torture-chamber"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.tuples(*[st.integers(0, 3)] * 3),  # Ana's compasses, gears, tablets
+    st.integers(0, 3),  # her masks
+    st.booleans(),  # the Scientists Guild (a wildcard)
+    st.sets(st.sampled_from(["compass", "gear", "tablet"])),  # symbols on the left neighbour's greens
+    st.sets(st.sampled_from(["compass", "gear", "tablet"])),  # on the right neighbour's
+)
+def test_the_masks_copy_the_neighbours_symbols_that_score_most(have, masks, wild, left, right):
+    """Brute force: every choice of a neighbour's green symbol for each mask, every way the
+    wildcard falls; the science row is the best of them."""
+    ana = [
+        card for kind, n in zip(("compass", "gear", "tablet"), have, strict=True) for card in _GREEN[kind][:n]
+    ]
+    ana += _MASKS[:masks] + (["scientists-guild"] if wild else [])
+    # A neighbour's green cards: the last of each kind, which Ana never holds with 3 of a kind...
+    bo = [_GREEN[k][2] for k in sorted(left) if _GREEN[k][2] not in ana]
+    cy = [_GREEN[k][1] for k in sorted(right) if _GREEN[k][1] not in ana and _GREEN[k][1] not in bo]
+    offered = {k for k in ("compass", "gear", "tablet") if any(c in bo + cy for c in _GREEN[k])}
+    sheet = score_game(_table(_city("Ana", "giza", ana, military=[]), _city("Bo", "rhodes", bo, military=[]),
+                              _city("Cy", "babylon", cy, military=[])))  # fmt: skip
+    kinds = ("compass", "gear", "tablet")
+    best = 0
+    for picks in combinations_with_replacement(sorted(offered), masks) if offered else [()]:
+        counts = [have[i] + picks.count(k) for i, k in enumerate(kinds)]
+        for a in range(int(wild) + 1):
+            for b in range(int(wild) + 1 - a):
+                best = max(best, science_score(counts[0] + a, counts[1] + b, counts[2] + int(wild) - a - b))
+    assert sheet.cities[0].categories[Category.SCIENCE] == best
+
+
+# --- trading powers, against brute force ---------------------------------------------------------------
+
+_BROWN_GREY = ["lumber-yard", "stone-pit", "clay-pool", "ore-vein", "loom", "glassworks", "press", "tree-farm",
+               "excavation", "clay-pit", "timber-yard", "forest-cave", "mine", "sawmill", "quarry"]  # fmt: skip
+_POWERS = ["clandestine-dock-west", "clandestine-dock-east", "secret-warehouse", "black-market"]
+_COSTLY = [
+    c
+    for c in catalog_for(1).structure_ids
+    if sum(n for _, n in catalog_for(1).structure(c).cost.resources) >= 2
+]
+
+
+def _brute(game: Game, seat: int, need: tuple[int, ...]) -> int | None:
+    """The least coins to the neighbours, every option and split tried, the powers read from
+    the cards' names: the extra units (the Secret Warehouse: a resource the city's brown and
+    grey cards and board make; the Black Market: one they do not) and the docks' coin off the
+    side bought from."""
+    city = game.cities[seat]
+    n = len(game.cities)
+    held = set(city.cards or ())
+    own = sources(city, CATALOG, False)
+    made = {r for rs, _ in sources(city, CATALOG, True) for r in rs}
+    if "secret-warehouse" in held:
+        own.append((tuple(r for r in RESOURCES if r in made), 1))
+    if "black-market" in held and len(made) < len(RESOURCES):
+        own.append((tuple(r for r in RESOURCES if r not in made), 1))
+    left = sources(game.cities[(seat + 1) % n], CATALOG, True)
+    right = sources(game.cities[(seat - 1) % n], CATALOG, True)
+    price_left, price_right = prices(game, seat)
+    rebate = (int("clandestine-dock-west" in held), int("clandestine-dock-east" in held))
+    best: int | None = None
+    for own_units in vectors(own, need):
+        missing = [max(0, w - o) for w, o in zip(need, own_units, strict=True)]
+        for on_left in vectors(left, tuple(missing)):
+            for on_right in vectors(right, tuple(missing)):
+                splits = [
+                    [x for x in range(w + 1) if x <= on_left[i] and w - x <= on_right[i]]
+                    for i, w in enumerate(missing)
+                ]
+                for split in product(*splits):
+                    to_left = sum(x * price_left[i] for i, x in enumerate(split))
+                    to_right = sum(
+                        (w - x) * price_right[i] for i, (w, x) in enumerate(zip(missing, split, strict=True))
+                    )
+                    if any(split):
+                        to_left = max(0, to_left - rebate[0])
+                    if any(w - x for w, x in zip(missing, split, strict=True)):
+                        to_right = max(0, to_right - rebate[1])
+                    if best is None or to_left + to_right < best:
+                        best = to_left + to_right
+    return best
+
+
+@st.composite
+def _trading_tables(draw: st.DrawFn) -> tuple[Game, str]:
+    wonders = draw(st.permutations(["rhodes", "alexandria", "ephesus", "olympia", "giza", "babylon"]))[:3]
+    cities = []
+    for i, wonder in enumerate(wonders):
+        cards = draw(st.lists(st.sampled_from(_BROWN_GREY), unique=True, max_size=3))
+        if i == 0:
+            cards += draw(st.lists(st.sampled_from(_POWERS), unique=True, min_size=1, max_size=3))
+            cards += draw(st.lists(st.sampled_from(["west-trading-post", "east-trading-post", "marketplace"]),
+                                   unique=True, max_size=1))  # fmt: skip
+        cities.append(City(f"P{i}", wonder, "A", 0, 30, tuple(cards)))
+    return Game(tuple(cities), edition=1, expansions=("cities",)), draw(st.sampled_from(_COSTLY))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_trading_tables())
+def test_the_cities_trading_powers_price_as_the_brute_force(table):
+    game, card = table
+    cost = CATALOG.structure(card).cost
+    if card in (game.cities[0].cards or ()):
+        return
+    verdict = can_build(game, 0, card)
+    if verdict.why in ("not-in-deck", "no-copy-left", "duplicate") or verdict.how == "chain":
+        return
+    need = tuple(dict(cost.resources).get(r, 0) for r in RESOURCES)
+    expected = _brute(game, 0, need)
+    if expected is None:
+        assert verdict.why == "resources", verdict.reason
+    else:
+        assert verdict.cheapest is not None and verdict.cheapest.total == cost.coins + expected, (
+            verdict.reason
+        )
+
+
+def test_a_dock_takes_a_coin_off_the_side_it_faces_and_says_so():
+    game = _table(
+        _city("Ana", "giza", ["clandestine-dock-east"], coins=5),
+        _city("Bo", "rhodes", []),  # sells ore (its board)
+        _city("Cy", "alexandria", ["ore-vein"]),
+    )
+    verdict = can_build(game, 0, "barracks")  # 1 ore: 2 coins from either, 1 from Cy with the dock
+    assert verdict.cheapest.total == 1 and verdict.cheapest.buy_right == ((Resource.ORE, 1),)
+    assert [str(n) for n in verdict.notes] == [
+        "The Clandestine Dock East takes 1 coin off a resource bought from Cy."
+    ]
+
+
+def test_the_architect_cabinet_builds_stages_without_their_resources_but_not_their_coins():
+    game = _table(_city("Ana", "petra", ["architect-cabinet"], stages=1, coins=6), _city("Bo", "rhodes", []),
+                  _city("Cy", "babylon", []))  # fmt: skip
+    verdict = can_build(game, 0, stage=True)  # Petra A stage 2: 7 coins
+    assert not verdict.buildable and verdict.why == "coins"
+    verdict = can_build(
+        _table(
+            _city("Ana", "giza", ["architect-cabinet"], coins=0),
+            _city("Bo", "rhodes", []),
+            _city("Cy", "babylon", []),
+        ),
+        0,
+        stage=True,
+    )
+    assert verdict.buildable and verdict.cheapest.total == 0
+    assert "The Architect Cabinet builds wonder stages without their resources." in [
+        str(n) for n in verdict.notes
+    ]
+
+
+# --- validation and the deck ------------------------------------------------------------------------
+
+
+def test_no_more_black_cards_of_an_age_than_players_and_none_drawn_beyond():
+    game = _table(
+        _city("Ana", "giza", ["militia", "hideout"], coins=9),
+        _city("Bo", "rhodes", ["residence"]),
+        _city("Cy", "babylon", ["gates-of-the-city"], coins=9),
+    )
+    (problem,) = [p for p in score_game(game).problems if p.code == "too-many-copies"]
+    assert str(problem.message) == (
+        "The table holds 4 different black cards of Age I (Militia, Hideout, Residence and Gates of the City), "
+        "but only 3 of them enter the deck of a 3-city game."
+    )
+    three = _table(_city("Ana", "giza", ["militia", "hideout"], coins=9), _city("Bo", "rhodes", ["residence"]),
+                   _city("Cy", "babylon", [], coins=9))  # fmt: skip
+    verdict = can_build(three, 2, "pigeon-loft")
+    assert verdict.why == "no-copy-left" and "only 3 black cards of Age I enter the deck" in str(
+        verdict.reason
+    )
+    assert can_build(three, 2, "lair").why != "no-copy-left"  # Age II's are still to be drawn
+
+
+def test_a_dock_can_make_a_split_purchase_the_cheapest():
+    """The Caravansery (2 wood): Bo, on Ana's left, sells 2 wood, Cy on her right only 1, at 2
+    coins each. Without the dock 4 coins either way (all from Bo, or one from each); with the
+    East dock one from each costs 3: the purchase the plain search had no reason to prefer."""
+    game = _table(
+        _city("Ana", "giza", ["clandestine-dock-east"], coins=5),
+        _city("Bo", "rhodes", ["sawmill"]),
+        _city("Cy", "babylon", ["lumber-yard"]),
+    )
+    verdict = can_build(game, 0, "caravansery")
+    assert verdict.cheapest.total == 3
+    assert verdict.cheapest.buy_left == ((Resource.WOOD, 1),) and verdict.cheapest.buy_right == (
+        (Resource.WOOD, 1),
+    )
