@@ -363,9 +363,11 @@ def cmd_military(args: argparse.Namespace) -> int:
         _fail(f"--shields: give the shields of {cities.start} to {cities.stop - 1} cities, in seating order.")
     if any(s < 0 for s in shields):
         _fail("--shields: shields are 0 or more.")
-    _print_json(
-        {"age": args.age, "tokens": conflict_tokens(args.age, shields, rules)}, sys.stdout, compact=True
-    )
+    away = frozenset(_int_list(args.diplomacy, "--diplomacy")) if args.diplomacy else frozenset()
+    if any(not 0 <= s < len(shields) for s in away):
+        _fail(f"--diplomacy: seats 0 to {len(shields) - 1} of the cities on diplomacy this age.")
+    tokens = conflict_tokens(args.age, shields, rules, away=away)
+    _print_json({"age": args.age, "tokens": tokens}, sys.stdout, compact=True)
     return 0
 
 
@@ -590,6 +592,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
     p.add_argument("--age", type=int, required=True, help="an age of the edition: 1, 2 or 3")
     p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
+    p.add_argument(
+        "--diplomacy", default="", help="Cities: seats (from 0) of the cities on diplomacy this age, e.g. 2"
+    )
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
     )

@@ -844,6 +844,47 @@ _TEAM = CityField(
 )
 
 
+def _read_diplomacy(r: CityReader, raw: Any) -> tuple[int, ...] | None:
+    if raw is MISSING or raw is None:
+        return None
+    ages = r.catalog.rules.ages
+    if (
+        not isinstance(raw, list)
+        or any(not _is_int(v) or not 1 <= v <= ages for v in raw)
+        or len(set(raw)) < len(raw)
+    ):
+        raise GameFormatError(
+            r.at("diplomacy"),
+            N_("{city}: diplomacy lists the ages (1 to {n}, each once) in which the city played a "
+               "diplomacy token, not {value}.", city=r.label, n=ages, value=show(raw)),
+        )  # fmt: skip
+    return tuple(sorted(int(v) for v in raw))
+
+
+_DIPLOMACY = CityField(
+    "diplomacy",
+    N_("the ages on diplomacy"),
+    _read_diplomacy,
+    lambda city: _listed(city.diplomacy),
+    lambda catalog: {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 1, "maximum": catalog.rules.ages},
+        "uniqueItems": True,
+        "description": "Cities: the ages in which the city played a diplomacy token: it fought no "
+        "conflict at their end, and its neighbours fought each other across it.",
+    },
+    merge="set",
+)
+
+
+@lru_cache(maxsize=64)
+def _has_diplomacy(catalog: Catalog) -> bool:
+    """Whether the catalog's cards or boards give diplomacy tokens (Cities)."""
+    effects = [e for c in catalog.cards for e in c.effects]
+    effects += [e for w in catalog.wonders for side in w.sides for st in side.stages for e in st.effects]
+    return any(e.diplomacy_tokens() for e in effects)
+
+
 @lru_cache(maxsize=64)
 def fields_of(catalog: Catalog) -> tuple[CityField, ...]:
     """Every field a city of this catalog may give: the game format's, then the fields its
@@ -855,6 +896,7 @@ def fields_of(catalog: Catalog) -> tuple[CityField, ...]:
         *(_token_field(f) for f in rules.city_fields),
         *((_NAVAL,) if rules.naval else ()),
         *((_TEAM,) if rules.team_size else ()),
+        *((_DIPLOMACY,) if _has_diplomacy(catalog) else ()),
     )
 
 
@@ -933,7 +975,9 @@ def city_to_dict(city: City, catalog: Catalog | None = None) -> dict[str, Any]:
     """One city in the game format (fields with their default value left out). Give the
     catalog of a game whose expansions declare city fields, to write them too."""
     out: dict[str, Any] = {}
-    extra = city.tokens or city.naval_by_age is not None or city.team is not None
+    extra = (
+        city.tokens or city.naval_by_age is not None or city.team is not None or city.diplomacy is not None
+    )
     for field in fields_of(catalog) if catalog is not None and extra else CITY_FIELDS:
         value = field.write(city)
         if value is not OMIT:

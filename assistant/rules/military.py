@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 
 from .catalog import Catalog, EditionRules
-from .model import Game
+from .model import Game, seats_across
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -55,11 +55,16 @@ def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
 
 
 def conflict_tokens(
-    age: int, shields: Sequence[int], rules: EditionRules, gives: frozenset[int] = frozenset()
+    age: int,
+    shields: Sequence[int],
+    rules: EditionRules,
+    gives: frozenset[int] = frozenset(),
+    away: frozenset[int] = frozenset(),
 ) -> list[list[int]]:
     """The tokens each city takes at the end of ``age``, in seating order (left fight first);
     the cities at the seats ``gives`` hand their defeat tokens to the neighbour that beat
-    them (Tomyris)."""
+    them (Tomyris); those at the seats ``away`` played diplomacy: they fight no conflict and
+    their neighbours fight each other across them (Cities)."""
     if not 1 <= age <= len(rules.victory_tokens):
         raise ValueError(f"age must be between 1 and {len(rules.victory_tokens)}, not {age}")
     victory = rules.victory_tokens[age - 1]
@@ -69,7 +74,7 @@ def conflict_tokens(
     for seat in range(n):
         tokens: list[int] = []
         # Two cities would be each other's left and right: they fight once.
-        neighbours = (seat + 1) % n, (seat - 1) % n
+        neighbours = seats_across(n, seat, away)
         for k, other in enumerate(neighbours):
             if other == seat or (k == 1 and other == neighbours[0]):
                 continue
@@ -438,12 +443,14 @@ def resolve_city(
     assert mine is not None
     by_age: list[list[int]] = [[] for _ in ages]
     unknown: list[int] = []
-    for other in game.neighbours(seat):
-        theirs = shields[other]
-        if theirs is None:
-            unknown.append(other)
-            continue
-        for age in ages:
+    diplomacy = any(c.diplomacy for c in game.cities)
+    for age in ages:
+        for other in game.opponents(seat, age + 1) if diplomacy else game.neighbours(seat):
+            theirs = shields[other]
+            if theirs is None:
+                if other not in unknown:
+                    unknown.append(other)
+                continue
             if mine[age] > theirs[age]:
                 by_age[age].append(victory[age])
                 if other in gives:

@@ -263,6 +263,8 @@ class City:
     """Armada: the city's naval strength at the end of each age (None: not given)."""
     team: str | None = None
     """The team the city plays in, in a team game (Cities); None: no teams."""
+    diplomacy: tuple[int, ...] | None = None
+    """Cities: the ages in which the city played a diplomacy token and fought no conflict."""
 
     @property
     def is_pad_entry(self) -> bool:
@@ -306,6 +308,33 @@ class Game:
     def neighbours(self, seat: int) -> list[int]:
         """The seats of the city's distinct neighbours, left first: one at a table of two."""
         return [s for s in dict.fromkeys((self.left(seat), self.right(seat))) if s != seat]
+
+    def away(self, age: int) -> frozenset[int]:
+        """The seats of the cities on diplomacy in Age ``age`` (Cities): they fight no conflict."""
+        return frozenset(s for s, c in enumerate(self.cities) if c.diplomacy and age in c.diplomacy)
+
+    def opponents(self, seat: int, age: int) -> list[int]:
+        """Whom the city fights at the end of Age ``age``: its neighbours, or across a city on
+        diplomacy the next city that is not (Cities); none when it is on diplomacy itself."""
+        away = self.away(age) if any(c.diplomacy for c in self.cities) else frozenset()
+        if not away:
+            return self.neighbours(seat)
+        return [s for s in dict.fromkeys(seats_across(len(self.cities), seat, away)) if s != seat]
+
+
+def seats_across(n: int, seat: int, away: frozenset[int]) -> tuple[int, int]:
+    """The seats a city at a table of ``n`` fights, left then right: its neighbours, or across
+    cities on diplomacy (``away``) the next ones that are not; itself twice when it is away
+    (it fights none) or alone."""
+    if seat in away:
+        return seat, seat
+    found = []
+    for step in (1, -1):
+        other = (seat + step) % n
+        while other in away and other != seat:
+            other = (other + step) % n
+        found.append(other)
+    return found[0], found[1]
 
 
 Severity = Literal["error", "warning", "info"]

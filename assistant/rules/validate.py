@@ -254,6 +254,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         ]
         _check_table(game, held, lookups, catalog, problems)
     _check_wonders(game, lookups, problems)
+    if any(c.diplomacy for c in game.cities):
+        _check_diplomacy(game, catalog, problems)
     if lookups.drawn_age:
         _check_drawn(game, lookups, deck, catalog, problems)
     if catalog.rules.leader_turns_per_age:
@@ -482,6 +484,40 @@ def _check_table(
         )
 
 
+def _check_diplomacy(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+    """A city plays no more diplomacy tokens than its cards and built stages gave it (one
+    each: Residence, Consulate, Embassy, Byzantium's stages)."""
+    for seat, city in enumerate(game.cities):
+        if not city.diplomacy or city.cards is None:
+            continue
+        had = sum(
+            e.diplomacy_tokens()
+            for c in city.cards
+            if catalog.has_card(c)
+            for e in catalog.structure(c).effects
+        )
+        had += sum(e.diplomacy_tokens() for stage in built_stages(city, catalog) for e in stage.effects)
+        if len(city.diplomacy) <= had:
+            continue
+        problems.append(
+            Problem(
+                "error",
+                ProblemCode.BAD_MILITARY,
+                Nn_(
+                    "{player} played diplomacy in {count} ages, but the city's cards and stages give it "
+                    "{n} diplomacy token.",
+                    "{player} played diplomacy in {count} ages, but the city's cards and stages give it "
+                    "{n} diplomacy tokens.",
+                    had,
+                    player=city.player,
+                    count=len(city.diplomacy),
+                ),
+                city=seat,
+                field=f"cities[{seat}].diplomacy",
+            )
+        )
+
+
 def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
     """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
     there are players: the table cannot hold more different ones of an age."""
@@ -547,6 +583,9 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     # exact pairing round the table does not follow her, so each city is checked alone.
     givers = defeat_givers(game, catalog)
     takers = {s for g in givers for s in game.neighbours(g)}
+    # A city on diplomacy fights fewer conflicts, its neighbours others than usual: each city
+    # is then checked alone, as beside Tomyris.
+    diplomacy = any(c.diplomacy for c in game.cities)
     for seat, city in enumerate(game.cities):
         tokens = city.military
         if tokens is None:
@@ -557,8 +596,10 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
             _check_tokens(seat, city, catalog, problems, seat in takers)  # says what is wrong
             complete = False
             continue
+        if city.diplomacy:
+            _check_tokens(seat, city, catalog, problems, seat in takers)
         signature.append(found)
-    if givers or not complete or signature_pairs_up(tuple(signature)):
+    if givers or diplomacy or not complete or signature_pairs_up(tuple(signature)):
         return
     won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
     lost = sum(d for _, _, d in signature)
@@ -625,7 +666,24 @@ def _check_tokens(
                 )
             )
     defeats = tokens.count(rules.defeat_token)
-    most = 2 * len(victory) - (0 if beside_giver else wins)
+    away = city.diplomacy or ()
+    for age in away:
+        if age <= len(victory) and victory[age - 1] in tokens:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.BAD_MILITARY,
+                    N_(
+                        "{player} holds a victory token of Age {age}, but played a diplomacy token in that "
+                        "age and fought no conflict.",
+                        player=city.player,
+                        age=age_numeral(age),
+                    ),
+                    city=seat,
+                    field=at,
+                )
+            )
+    most = 2 * (len(victory) - len(away)) - (0 if beside_giver else wins)
     if defeats > most:
         problems.append(
             Problem(
@@ -963,8 +1021,8 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
         return  # all given: checked above; none given: worked out from one set of shields
     rules = catalog.rules
     givers = defeat_givers(game, catalog)
-    if givers:
-        return  # the exact pairing does not follow Tomyris (see _check_military)
+    if givers or any(c.diplomacy for c in cities):
+        return  # the exact pairing follows neither Tomyris nor diplomacy (see _check_military)
     found = table_shields(game, catalog)
     shields = [f.shields for f in found]
     ages = ended_ages(game, rules)

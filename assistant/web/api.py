@@ -259,7 +259,19 @@ def military() -> Response:
             ),
             "shields",
         )
-    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, rules)})
+    away = _away(data.get("diplomacy", []), len(shields))
+    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, rules, away=away)})
+
+
+def _away(value: Any, cities: int) -> frozenset[int]:
+    """The seats on diplomacy this age (Cities), as the ``military`` call gives them."""
+    if not isinstance(value, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < cities for s in value
+    ):
+        raise ApiError(
+            400, _('"diplomacy" lists the seats (from 0) of the cities on diplomacy this age.'), "diplomacy"
+        )
+    return frozenset(value)
 
 
 # --- stored games --------------------------------------------------------------------------------

@@ -211,6 +211,8 @@ def city_form_for(catalog: Catalog) -> type[CityForm]:
             min_entries=rules.ages,
             max_entries=rules.ages,
         )
+    if any(f.key == "diplomacy" for f in fields_of(catalog)):  # Cities: the ages on diplomacy
+        fields["diplomacy"] = MultiCheckboxField(_l("Diplomacy"), choices=age_choices(rules), coerce=int)
     if rules.team_size:  # Cities: the team game
         fields["team"] = StringField(_l("Team"), validators=[Optional(), Length(max=MAX_TEAM_NAME)])
     form: type[CityForm] = type(
@@ -290,6 +292,8 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
         city["naval_by_age"] = [0 if v is None else v for v in naval]
     if (data.get("team") or "").strip():
         city["team"] = squeeze(data["team"])
+    if data.get("diplomacy"):
+        city["diplomacy"] = sorted(set(data["diplomacy"]))
     return city
 
 

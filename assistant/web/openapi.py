@@ -443,6 +443,13 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     "maxItems": most,
                     "description": "The shields of each city in seating order: as many cities as the edition seats.",
                 },
+                "diplomacy": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": most - 1},
+                    "uniqueItems": True,
+                    "description": "Cities: the seats (from 0) of the cities on diplomacy this age: they "
+                    "fight no conflict and take no token; their neighbours fight each other across them.",
+                },
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
                 "expansions": {
                     "type": "array",

@@ -57,7 +57,8 @@ def end_of_age(token: str) -> Page:
         return handed
     result = {"age": age, "battles": _battles(names, shields), "outcomes": handed}
     gives = defeat_givers(loaded.game, loaded.catalog) if loaded.game is not None else frozenset()
-    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules, gives)
+    away = loaded.game.away(age) if loaded.game is not None else frozenset()
+    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules, gives, away)
     fresh = gamestate.load(token, edit=True)
     return render_template("games/age.html", loaded=fresh, form=form, names=names, result=result)
 
@@ -91,7 +92,8 @@ def _hand_out_age(token: str, age: int, shields: list[int]) -> list[Any] | Werkz
         fresh = gamestate.load(token, edit=True)
         rules = fresh.catalog.rules
         gives = defeat_givers(fresh.game, fresh.catalog) if fresh.game is not None else frozenset()
-        tokens = conflict_tokens(age, shields, rules, gives)
+        away = fresh.game.away(age) if fresh.game is not None else frozenset()
+        tokens = conflict_tokens(age, shields, rules, gives, away)
         conflicts = dict(fresh.row.conflicts or {})
         outcomes = []
         changes: dict[int, tuple[dict[str, Any], int]] = {}
