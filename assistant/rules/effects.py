@@ -43,6 +43,7 @@ __all__ = [
     "CopyGuild",
     "CopyLeader",
     "CopyScience",
+    "DefeatsAsShields",
     "DefeatsToVictor",
     "Diplomacy",
     "Discount",
@@ -52,6 +53,7 @@ __all__ = [
     "Fields",
     "FreeBuildPerAge",
     "FreeColor",
+    "FreeColorPerAge",
     "FreeFirstCardOfAge",
     "FreeFirstOfColor",
     "FreeLastCardOfAge",
@@ -259,6 +261,14 @@ class Effect:
 
     def frees_stage_resources(self) -> bool:
         """Whether wonder stages are built without their resource cost (Architect Cabinet)."""
+        return False
+
+    def free_per_age(self) -> tuple[Color, ...]:
+        """Colours of which the card builds one card an age for free (Caligula: black)."""
+        return ()
+
+    def defeats_are_shields(self) -> bool:
+        """Whether the city's defeat tokens count as shields (Semiramis)."""
         return False
 
     def copies_guild(self) -> bool:
@@ -880,7 +890,7 @@ class ScienceSetBonus(Effect):
         return self.points
 
 
-INCOMES = ("purchase", "victory", "chain", "yellow")
+INCOMES = ("purchase", "victory", "chain", "yellow", "bank", "black")
 """When an ``income`` effect gives its coins."""
 
 
@@ -913,6 +923,18 @@ class Income(Effect):
             return Nn_(
                 "{n} coin from the bank for each military victory token won from now on.",
                 "{n} coins from the bank for each military victory token won from now on.",
+                self.coins,
+            )
+        if self.on == "bank":
+            return Nn_(
+                "From now on, {n} coin more each time the city takes coins from the bank.",
+                "From now on, {n} coins more each time the city takes coins from the bank.",
+                self.coins,
+            )
+        if self.on == "black":
+            return Nn_(
+                "{n} coin from the bank each time the city builds a black card from now on.",
+                "{n} coins from the bank each time the city builds a black card from now on.",
                 self.coins,
             )
         if self.on == "chain":
@@ -1334,6 +1356,40 @@ class FreeStageResources(Effect):
         return N_("From now on, wonder stages are built without paying their resources (coins still are).")
 
     def frees_stage_resources(self) -> bool:
+        return True
+
+
+@kind("free-color-per-age", required=["colors"])
+@dataclass(frozen=True, slots=True)
+class FreeColorPerAge(Effect):
+    """Once per age, build a card of the given colours for free (Caligula: a black card)."""
+
+    colors: tuple[Color, ...]
+    color_names: tuple[Text, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def parse(cls, fields: Fields) -> FreeColorPerAge:
+        colors, names = fields.colors("colors")
+        if not colors:
+            raise fields.fail("free-color-per-age lists the colours")
+        return cls(colors, names)
+
+    def describe(self) -> Text:
+        return N_("Once per age, build a {colors} card for free.", colors=join(list(self.color_names), OR))
+
+    def free_per_age(self) -> tuple[Color, ...]:
+        return self.colors
+
+
+@kind("defeats-as-shields")
+@dataclass(frozen=True, slots=True)
+class DefeatsAsShields(Effect):
+    """Each defeat token the city holds counts as one shield (Semiramis)."""
+
+    def describe(self) -> Text:
+        return N_("Each defeat token the city holds counts as one shield.")
+
+    def defeats_are_shields(self) -> bool:
         return True
 
 

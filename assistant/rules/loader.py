@@ -619,6 +619,12 @@ def read_parts(folder: Path, rules: EditionRules, expansion: str | None = None) 
             cards.extend(_read_cards(path, rules, age, expansion))
     if expansion is not None and (folder / "cards.toml").exists():
         cards.extend(_read_cards(folder / "cards.toml", rules, None, expansion))
+    if expansion is not None:
+        # ``with-OTHER.toml``: cards of no age that come into play only beside the expansion
+        # OTHER, laid before this one (the Cities leaders need Leaders' white cards).
+        for extra in sorted(folder.glob("with-*.toml")):
+            if extra.stem.removeprefix("with-") in rules.expansions:
+                cards.extend(_read_cards(extra, rules, None, expansion))
     wonders = _read_wonders(path, rules, expansion) if (path := present("wonders.toml")) else []
     rulings = _read_rulings(path) if (path := present("rulings.toml")) else []
     return Parts(folder, tuple(cards), tuple(wonders), tuple(rulings))

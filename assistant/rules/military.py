@@ -54,6 +54,40 @@ def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
     return frozenset(seats)
 
 
+def defeats_as_shields(
+    game: Game,
+    catalog: Catalog,
+    shields: Sequence[tuple[int, ...] | None],
+    ages: range,
+    gives: frozenset[int] = frozenset(),
+) -> list[tuple[int, ...] | None]:
+    """Every city's shields by age, where a city's defeat tokens count as shields (Semiramis):
+    at each age's conflict, the defeats it took in the ages before (from Age I on: the format
+    does not date a leader). Its neighbours' shields as given."""
+    out = list(shields)
+    for seat, city in enumerate(game.cities):
+        mine = shields[seat]
+        if mine is None or not any(
+            e.defeats_are_shields()
+            for c in city.cards or ()
+            if catalog.has_card(c)
+            for e in catalog.structure(c).effects
+        ):
+            continue
+        held = 0
+        adjusted = list(mine)
+        for age in ages:
+            adjusted[age] = mine[age] + held
+            for other in game.opponents(seat, age + 1):
+                theirs = shields[other]
+                if theirs is not None and adjusted[age] < theirs[age] and seat not in gives:
+                    held += 1
+        for age in range(ages.stop, len(mine)):
+            adjusted[age] = mine[age] + held
+        out[seat] = tuple(adjusted)
+    return out
+
+
 def conflict_tokens(
     age: int,
     shields: Sequence[int],

@@ -44,7 +44,7 @@ from .components import Card
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .edition import EditionRules, TokenField
 from .effects import Scorer
-from .military import CityShields, defeat_givers, ended_ages, resolve_city, table_shields
+from .military import CityShields, defeat_givers, defeats_as_shields, ended_ages, resolve_city, table_shields
 from .model import (
     Category,
     City,
@@ -503,6 +503,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
     # A game in progress has resolved the conflicts of the ages before the one being played.
     ages = ended_ages(game, rules)
     gives = defeat_givers(game, catalog)
+    shields = defeats_as_shields(game, catalog, shields, ages, gives)
     assumed: list[int] = []  # cities whose tokens rest on shields derived from cards
     unresolved: dict[int, list[int]] = {}  # a neighbour without shields: the cities it leaves unresolved
     for seat, city in enumerate(cities):
@@ -606,8 +607,19 @@ def _conflicts_detail(
             left_shields=_shields_text(shields[left]),
             right=game.cities[right].player,
             right_shields=_shields_text(shields[right]),
-            tokens=_tokens_text(tuple(map(tuple, by_age))),
+            tokens=_with_diplomacy(_tokens_text(tuple(map(tuple, by_age))), game.cities[seat].diplomacy),
         ),
+    )
+
+
+def _with_diplomacy(tokens: Text | str, ages: Sequence[int] | None) -> Text | str:
+    """The tokens, and the ages the city sat out on diplomacy (Cities)."""
+    if not ages:
+        return tokens
+    return N_(
+        "{tokens} (diplomacy in Age {ages})",
+        tokens=tokens or Signed("-"),
+        ages=", ".join(AGE_NUMERALS[a - 1] for a in ages),
     )
 
 

@@ -1016,6 +1016,7 @@ def can_build(
         freed = _free_by_cards(game, seat, catalog, structure, what)
         if freed is not None:
             return freed
+        notes.extend(_free_per_age_notes(city, catalog, structure, what))
         cost, saved = _coin_discounts(game, seat, catalog, structure.color, structure.cost)
         notes.extend(saved)
         if not cost.is_free and city.wonder is not None:
@@ -1025,6 +1026,22 @@ def can_build(
     notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
     return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+
+
+def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Text) -> list[Text]:
+    """A card of the city that builds one card of this colour an age for free (Caligula):
+    whether it was used this age is the table's to know, so it is said."""
+    cards = [catalog.structure(c) for c in city.cards or () if catalog.has_card(c)]
+    return [
+        N_(
+            "If {card}'s free build of the age has not been used, {player} can build {what} with it for free.",
+            card=card.name,
+            player=city.player,
+            what=what,
+        )
+        for card in cards
+        if any(structure.color in e.free_per_age() for e in card.effects)
+    ]
 
 
 def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:

@@ -319,3 +319,53 @@ def test_a_dock_can_make_a_split_purchase_the_cheapest():
     assert verdict.cheapest.buy_left == ((Resource.WOOD, 1),) and verdict.cheapest.buy_right == (
         (Resource.WOOD, 1),
     )
+
+
+# --- the six Cities leaders (with Leaders) -------------------------------------------------------
+
+
+def test_the_cities_leaders_come_only_with_leaders():
+    both = catalog_for(1, ["leaders", "cities"])
+    six = ["aspasia", "berenice", "caligula", "darius", "diocletian", "semiramis"]
+    assert all(both.has_card(c) and both.structure(c).color == Color("white") for c in six)
+    assert not any(CATALOG.has_card(c) or catalog_for(1, ["leaders"]).has_card(c) for c in six)
+    assert [both.structure(c).cost.coins for c in six] == [3, 2, 3, 4, 2, 2]
+    assert [str(e.describe()) for e in both.structure("diocletian").effects] == [
+        "2 coins from the bank each time the city builds a black card from now on."
+    ]
+
+
+def _both(ana: list[str], **more: Any) -> Any:
+    return _table(
+        _city("Ana", "giza", ana, **more),
+        _city("Bo", "rhodes", [], shields_by_age=[3, 3, 3]),
+        _city("Cy", "babylon", [], shields_by_age=[1, 3, 4]),
+        expansions=("leaders", "cities"),
+    )
+
+
+def test_aspasia_darius_and_caligula():
+    sheet = score_game(
+        _both(["aspasia", "darius", "militia", "hideout"], shields_by_age=[2, 2, 2], diplomacy=[2])
+    )
+    assert _reasons(sheet, 0, Category("leaders")) == [
+        "Aspasia: 2 victory points",
+        "Darius: 1 per black card in its own city, 2 in all: 2 victory points",
+    ]
+    assert not [p for p in sheet.problems if p.field == "cities[0].diplomacy"]  # Aspasia's token
+    verdict = can_build(_both(["caligula"], coins=0, shields_by_age=[0, 0, 0]), 0, "lair")
+    assert (
+        "If Caligula's free build of the age has not been used, Ana can build the Lair with it for free."
+        in [str(n) for n in verdict.notes]
+    )
+
+
+def test_semiramis_counts_her_defeats_as_shields():
+    # Ana (2 shields an age) loses Age I to Bo (3): from Age II she has 3, ties Bo and Cy
+    # (3), then loses Age III to Cy (4). Without Semiramis she loses every conflict to Bo and
+    # Ages II and III to Cy too.
+    with_her = score_game(_both(["semiramis"], shields_by_age=[2, 2, 2]))
+    assert with_her.cities[0].categories[Category.MILITARY] == -1 + 1 - 1
+    assert "Shields by age 2/3/3" in _reasons(with_her, 0, Category.MILITARY)[0]
+    without = score_game(_both([], shields_by_age=[2, 2, 2]))
+    assert without.cities[0].categories[Category.MILITARY] == -1 + 1 - 2 - 2

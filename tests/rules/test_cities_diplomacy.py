@@ -41,6 +41,8 @@ def test_a_city_on_diplomacy_fights_nobody_and_its_neighbours_fight_each_other()
     military = [c.categories[Category.MILITARY] for c in sheet.cities]
     assert military == [3 + 3 + 5 + 5, (-1 + 1) - 2 - 2, 2 + 6 + 10, -2 - 2 - 2]
     assert not [p for p in sheet.problems if p.code == "bad-military"]
+    (said,) = [str(d.reason) for d in sheet.cities[0].details if d.category == Category.MILITARY]
+    assert said.endswith("tokens II: +3 +3, III: +5 +5 (diplomacy in Age I): 16 victory points")
 
 
 def _brute(shields: list[list[int]], away: list[set[int]]) -> list[int]:
