@@ -369,3 +369,99 @@ def test_semiramis_counts_her_defeats_as_shields():
     assert "Shields by age 2/3/3" in _reasons(with_her, 0, Category.MILITARY)[0]
     without = score_game(_both([], shields_by_age=[2, 2, 2]))
     assert without.cities[0].categories[Category.MILITARY] == -1 + 1 - 2 - 2
+
+
+# --- every card and stage by its printed text ---------------------------------------------------------
+
+_LOSE = "When built: every other player loses {n} coin{s}, or takes debt for what it does not pay."
+_DIPLO = "A diplomacy token: the city sits out the next conflict; its two neighbours fight each other."
+_MASK = "At the end of the game, copy one science symbol of a green card of a neighbouring city."
+
+
+def _lose(n: int) -> str:
+    return _LOSE.format(n=n, s="" if n == 1 else "s")
+
+
+def _vp(n: int) -> str:
+    return f"{n} victory point{'' if n == 1 else 's'}."
+
+
+PRINTED = [
+    # Age I
+    ("pigeon-loft", {"coins": 1, "ore": 1}, [_MASK]),
+    ("militia", {"coins": 3}, ["2 shields."]),
+    ("hideout", {}, [_vp(2), _lose(1)]),
+    ("residence", {"clay": 1}, [_vp(1), _DIPLO]),
+    ("gambling-den", {}, ["6 coins from the bank when built.", "When built: each neighbour takes 1 coin from the bank."]),
+    ("clandestine-dock-west", {"coins": 1}, ["Once a turn, one resource bought from the left neighbour costs 1 coin less."]),
+    ("clandestine-dock-east", {"coins": 1}, ["Once a turn, one resource bought from the right neighbour costs 1 coin less."]),
+    ("secret-warehouse", {"coins": 2}, ["Once a turn, one more unit of a resource the city's brown and grey cards or board produce. Neighbours cannot buy it."]),
+    ("gates-of-the-city", {"coins": 1, "wood": 1}, [_vp(4)]),
+    # Age II
+    ("spy-ring", {"coins": 2, "stone": 1, "clay": 1}, [_MASK]),
+    ("mercenaries", {"coins": 4, "papyrus": 1}, ["3 shields."]),
+    ("lair", {"wood": 1, "glass": 1}, [_vp(3), _lose(2)]),
+    ("consulate", {"clay": 1, "papyrus": 1}, [_vp(2), _DIPLO]),
+    ("gambling-house", {"coins": 1}, ["9 coins from the bank when built.", "When built: each neighbour takes 2 coins from the bank."]),
+    ("black-market", {"ore": 1, "loom": 1}, ["Once a turn, one unit of a resource the city's brown and grey cards and board do not produce. Neighbours cannot buy it."]),
+    ("sepulcher", {"stone": 1, "glass": 1, "loom": 1}, [_vp(4), "When built: every other player loses 1 coin for each military victory token it holds, or takes debt for what it does not pay."]),
+    ("architect-cabinet", {"coins": 1, "papyrus": 1}, [_vp(2), "From now on, wonder stages are built without paying their resources (coins still are)."]),
+    ("tabularium", {"coins": 2, "ore": 1, "wood": 1, "loom": 1}, [_vp(6)]),
+    # Age III
+    ("builders-union", {"clay": 1, "wood": 1, "papyrus": 1, "glass": 1}, [_vp(4), "When built: every other player loses 1 coin for each wonder stage it has built, or takes debt for what it does not pay."]),
+    ("torture-chamber", {"coins": 3, "ore": 2, "glass": 1}, [_MASK]),
+    ("contingent", {"coins": 5, "loom": 1}, ["5 shields."]),
+    ("brotherhood", {"wood": 2, "ore": 1, "loom": 1}, [_vp(4), _lose(3)]),
+    ("embassy", {"stone": 1, "loom": 1, "papyrus": 1}, [_vp(3), _DIPLO]),
+    ("cenotaph", {"clay": 2, "stone": 1, "loom": 1, "glass": 1}, [_vp(5), "When built: every other player loses 1 coin for each military victory token it holds, or takes debt for what it does not pay."]),
+    ("secret-society", {"stone": 1, "papyrus": 1}, ["When built: 1 coin for each black card in your city.", "At the end of the game: 1 victory point for each black card in your city."]),
+    ("slave-market", {"ore": 2, "wood": 2}, ["When built: 1 coin for each military victory token in your city.", "At the end of the game: 1 victory point for each military victory token in your city."]),
+    ("capitol", {"coins": 2, "clay": 2, "stone": 2, "glass": 1, "papyrus": 1}, [_vp(8)]),
+    # Guilds
+    ("counterfeiters-guild", {"ore": 3, "glass": 1, "loom": 1}, [_vp(5), _lose(3)]),
+    ("guild-of-shadows", {"stone": 2, "wood": 1, "papyrus": 1}, ["At the end of the game: 1 victory point for each black card in both neighbouring cities."]),
+    ("mourners-guild", {"clay": 2, "wood": 1, "glass": 1, "loom": 1}, ["At the end of the game: 1 victory point for each military victory token in both neighbouring cities."]),
+    # Leaders (with Leaders)
+    ("aspasia", {"coins": 3}, [_vp(2), _DIPLO]),
+    ("berenice", {"coins": 2}, ["From now on, 1 coin more each time the city takes coins from the bank."]),
+    ("caligula", {"coins": 3}, ["Once per age, build a black card for free."]),
+    ("darius", {"coins": 4}, ["At the end of the game: 1 victory point for each black card in your city."]),
+    ("diocletian", {"coins": 2}, ["2 coins from the bank each time the city builds a black card from now on."]),
+    ("semiramis", {"coins": 2}, ["Each defeat token the city holds counts as one shield."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("card", "cost", "printed"), PRINTED, ids=[p[0] for p in PRINTED])
+def test_every_cities_card_as_its_printed_text(card, cost, printed):
+    found = catalog_for(1, ["leaders", "cities"]).structure(card)
+    assert found.cost.as_dict() == cost and [str(e.describe()) for e in found.effects] == printed
+
+
+STAGES = [
+    ("petra", "A", [({"wood": 1, "stone": 1}, [_vp(3)]), ({"coins": 7}, [_vp(7)]),
+                    ({"wood": 1, "stone": 2, "papyrus": 1}, [_vp(7)])]),
+    ("petra", "B", [({"clay": 2, "ore": 2}, [_vp(3), _lose(2)]), ({"coins": 14}, [_vp(14)])]),
+    ("byzantium", "A", [({"ore": 1, "clay": 1}, [_vp(3)]), ({"papyrus": 1, "wood": 2}, [_vp(2), _DIPLO]),
+                        ({"glass": 1, "loom": 1, "clay": 2}, [_vp(7)])]),
+    ("byzantium", "B", [({"papyrus": 1, "glass": 1, "wood": 1, "ore": 1}, [_vp(3), _DIPLO]),
+                        ({"loom": 1, "clay": 1, "ore": 2}, [_vp(4), _DIPLO])]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("wonder", "side", "stages"), STAGES, ids=[f"{w} {s}" for w, s, _ in STAGES])
+def test_every_board_stage_as_printed(wonder, side, stages):
+    found = CATALOG.wonder(wonder).side(side)
+    assert found.resource == (Resource.CLAY if wonder == "petra" else Resource.STONE)
+    assert [(s.cost.as_dict(), [str(e.describe()) for e in s.effects]) for s in found.stages] == stages
+
+
+def test_the_catalog_lists_every_cities_card_and_board(capsys):
+    from assistant.cli import main
+
+    assert main(["catalog", "--edition", "1", "--expansions", "leaders,cities"]) == 0
+    import json
+
+    body = json.loads(capsys.readouterr().out)
+    added = {c["id"] for c in body["cards"] if c.get("expansion") == "cities"}
+    assert added == {card for card, _, _ in PRINTED}
+    assert {w["id"] for w in body["wonders"] if w.get("expansion") == "cities"} == {"petra", "byzantium"}
