@@ -215,3 +215,10 @@ def api(base: str, method: str, path: str, body: dict | None = None) -> dict:
     )
     with urllib.request.urlopen(request) as response:
         return json.load(response)
+
+
+def store_game(base: str, game: dict[str, Any]) -> str:
+    """Store a game through the JSON API (the other phones entered it elsewhere); return the
+    hub's URL, as the table's edit link opens it."""
+    token = api(base, "POST", "/api/v1/games", {"game": game})["edit_url"].split("/g/", 1)[1]
+    return f"{base}/g/{token}"

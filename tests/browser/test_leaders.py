@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import api, open_city, scrolls_sideways, shot, tap_card, totals, wait_saved
+from tests.browser.flows import open_city, scrolls_sideways, shot, store_game, tap_card, totals, wait_saved
 
 pytestmark = pytest.mark.browser
 
@@ -33,15 +33,14 @@ def _game(base: str) -> str:
              "cards": ["ptolemy", "caesar", "justinian"]},
         ],
     }  # fmt: skip
-    return api(base, "POST", "/api/v1/games", {"game": game})["edit_url"].split("/g/", 1)[1]
+    return store_game(base, game)
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
 def test_a_leaders_city_tapped_in_scored_and_asked_about(live_server, browser, screenshots, script):
     context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
     page = context.new_page()
-    token = _game(live_server)
-    hub = f"{live_server}/g/{token}"
+    hub = _game(live_server)
 
     # Ana's phone: her cards and her three leaders, from the picker's Leaders group.
     open_city(page, hub, 0)
