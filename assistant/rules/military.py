@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import repeat
+from itertools import product, repeat
 
 from .catalog import Catalog, EditionRules
 from .model import Game, seats_across
@@ -549,6 +549,52 @@ def tokens_pair_up(tokens: Sequence[Sequence[int]], rules: EditionRules) -> bool
     """
     signature = token_signature(tokens, rules)
     return signature is not None and signature_pairs_up(signature)
+
+
+def tokens_pair_up_across(
+    game: Game, tokens: Sequence[Sequence[int]], rules: EditionRules, gives: frozenset[int] = frozenset()
+) -> bool:
+    """Whether every city's tokens can come from real conflicts at a table where the ring
+    changes from age to age (cities on diplomacy sit out and their neighbours fight across
+    them) or where a city hands its defeats to its victor (Tomyris), which
+    :func:`signature_pairs_up` does not follow.
+
+    Exact, by brute force age by age: every outcome of the age's conflicts that gives each
+    city its victories of that age yields the defeats it hands out; the defeats of the ages
+    must add up to those each city holds (defeats are not dated). At most eight conflicts an
+    age: 3^8 outcomes, the partial sums kept under the defeats held."""
+    n = len(game.cities)
+    defeat = rules.defeat_token
+    held = tuple(list(t).count(defeat) for t in tokens)
+    partial: set[tuple[int, ...]] = {(0,) * n}
+    for age, victory in enumerate(rules.victory_tokens, 1):
+        wins = [list(t).count(victory) for t in tokens]
+        away = game.away(age)
+        if any(wins[s] for s in away):
+            return False
+        ring = [s for s in range(n) if s not in away]
+        edges = [(ring[0], ring[1])] if len(ring) == 2 else []
+        if len(ring) > 2:
+            edges = [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
+        handed: set[tuple[int, ...]] = set()
+        for outcome in product((0, 1, 2), repeat=len(edges)):
+            won = [0] * n
+            lost = [0] * n
+            for (a, b), result in zip(edges, outcome, strict=True):
+                if not result:
+                    continue
+                winner, loser = (a, b) if result == 1 else (b, a)
+                won[winner] += 1
+                lost[winner if loser in gives else loser] += 1
+            if won == wins:
+                handed.add(tuple(lost))
+        sums = (
+            tuple(x + y for x, y in zip(before, more, strict=True)) for before in partial for more in handed
+        )
+        partial = {total for total in sums if all(t <= h for t, h in zip(total, held, strict=True))}
+        if not partial:
+            return False
+    return held in partial
 
 
 @lru_cache(maxsize=8192)

@@ -43,6 +43,7 @@ from .military import (
     signature_pairs_up,
     table_shields,
     token_signature,
+    tokens_pair_up_across,
 )
 from .model import City, Game, Problem, ProblemCode
 from .text import N_, Nn_, Signed, Text, squeeze, verbatim
@@ -597,9 +598,17 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
             complete = False
             continue
         if city.diplomacy:
+            before = len(problems)
             _check_tokens(seat, city, catalog, problems, seat in takers)
+            if len(problems) > before:
+                complete = False  # one fact, one problem: the city's own tokens say it
         signature.append(found)
-    if givers or diplomacy or not complete or signature_pairs_up(tuple(signature)):
+    if not complete:
+        return
+    if givers or diplomacy:
+        if tokens_pair_up_across(game, [city.military or () for city in game.cities], rules, givers):
+            return
+    elif signature_pairs_up(tuple(signature)):
         return
     won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
     lost = sum(d for _, _, d in signature)

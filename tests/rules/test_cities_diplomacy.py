@@ -149,3 +149,29 @@ def test_the_api_gives_one_ages_tokens_with_a_city_on_diplomacy(client):
     assert answer.status_code == 200 and answer.get_json()["tokens"] == [[], [-1, 1], [1, 1], [-1, -1]]
     refused = client.post("/api/v1/military", json={**body, "diplomacy": [9]})
     assert refused.status_code == 400 and refused.get_json()["field"] == "diplomacy"
+
+
+def test_tokens_that_cannot_pair_up_across_a_city_on_diplomacy_are_found():
+    # Age I: Ana is away, so Bo and Cy fight each other: one victory and one defeat between
+    # them, not two victories.
+    def table(bo: list[int], cy: list[int]) -> Any:
+        return parse_game(
+            {
+                "edition": 1,
+                "expansions": ["cities"],
+                "cities": [
+                    {
+                        "player": "Ana",
+                        "wonder": "giza",
+                        "cards": ["residence"],
+                        "diplomacy": [1],
+                        "military": [],
+                    },
+                    {"player": "Bo", "wonder": "rhodes", "cards": [], "military": bo},
+                    {"player": "Cy", "wonder": "babylon", "cards": [], "military": cy},
+                ],
+            }
+        )
+
+    assert not [p for p in score_game(table([1], [-1])).problems if p.code == "bad-military"]
+    assert [p.field for p in score_game(table([1], [1])).problems if p.code == "bad-military"] == ["cities"]

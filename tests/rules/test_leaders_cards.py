@@ -452,3 +452,42 @@ def test_solomon_builds_one_card_more_from_the_discard_pile():
 
     assert errors(["solomon", "sappho", "zenobia"]) == []
     assert errors(["nero", "sappho", "zenobia"]) == ["too-many-cards", "too-many-cards"]
+
+
+def test_tokens_beside_tomyris_that_no_conflicts_give_are_found():
+    # Ana (Tomyris) and Bo each claim every victory between them, with no defeat anywhere.
+    sheet = score_game(
+        _table(
+            _city("Ana", "rhodes", ["tomyris"], military=[1, 3, 5]),
+            _city("Bo", "giza", [], military=[1, 3, 5]),
+            _city("Cy", "babylon", [], military=[]),
+        )
+    )
+    assert [p.field for p in sheet.problems if p.code == "bad-military"] == ["cities"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(3, 6), st.data())
+def test_tokens_from_real_conflicts_beside_tomyris_are_never_flagged(n, data):
+    """Every outcome of every conflict, Tomyris's defeats handed to her victor: legal."""
+    tomyris = data.draw(st.integers(0, n - 1))
+    tokens: list[list[int]] = [[] for _ in range(n)]
+    for victory in (1, 3, 5):
+        for seat in range(n):
+            other = (seat + 1) % n
+            result = data.draw(st.sampled_from(("win", "lose", "tie")))
+            if result == "tie":
+                continue
+            winner, loser = (seat, other) if result == "win" else (other, seat)
+            tokens[winner].append(victory)
+            tokens[winner if loser == tomyris else loser].append(-1)
+    boards = ["rhodes", "giza", "babylon", "olympia", "ephesus", "alexandria"]
+    sheet = score_game(
+        _table(
+            *[
+                _city(f"P{s}", boards[s], ["tomyris"] if s == tomyris else [], military=tokens[s])
+                for s in range(n)
+            ]
+        )
+    )
+    assert not [p for p in sheet.problems if p.code == "bad-military"], tokens
