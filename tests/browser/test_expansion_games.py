@@ -58,7 +58,7 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
     hub = page.url
     token = hub.rstrip("/").rsplit("/", 1)[-1]
 
-    # Ana's phone: her cards, her typed Leaders, Cities and Debt rows, her naval strength.
+    # Ana's phone: her cards (a black one among them), her typed Leaders and Debt rows, her naval strength.
     open_city(page, hub, 0)
     expect(page.locator("input[name='team']")).to_have_value("1")
     page.locator("details.more summary").first.click()
@@ -68,7 +68,8 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
     expect(page.locator("#typed-wonder")).to_be_visible()
     page.fill("input[name='categories-wonder']", "7")
     tap_card(page, "baths")  # 3 civilian
-    for row, value in (("leaders", "5"), ("cities", "3"), ("debt", "-2")):
+    tap_card(page, "lair")  # a black card, card by card: 3 in the Cities row
+    for row, value in (("leaders", "5"), ("debt", "-2")):
         page.fill(f"input[name='categories-{row}']", value)
     for age, value in enumerate((3, 3, 5)):
         page.fill(f"input[name='naval_by_age-{age}']", str(value))
