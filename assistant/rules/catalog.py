@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -133,6 +133,23 @@ class Catalog:
     def structure(self, card_id: str) -> Card:
         """The card for an id (for Loom, Glassworks and Press: the Age I entry)."""
         return self._entries[card_id][0]
+
+    def held(self, card_ids: Iterable[str] | None) -> Iterator[Card]:
+        """The structures of this catalog among ``card_ids`` (a city's cards), in their order;
+        an id it does not know (an error validation reports) is left out."""
+        for held_id in card_ids or ():
+            entries = self._entries.get(held_id)
+            if entries is not None:
+                yield entries[0]
+
+    def drawn_by_age(self, card_ids: Iterable[str]) -> dict[int, list[str]]:
+        """The different cards of a drawn colour (Cities' black cards) among ``card_ids`` (a
+        table's), by their age: as many of an age as players enter its deck."""
+        out: dict[int, list[str]] = {}
+        for card in self.held(dict.fromkeys(card_ids)):
+            if card.deck == "drawn":
+                out.setdefault(self._ages[card.id][0], []).append(card.id)
+        return out
 
     def entries(self, card_id: str) -> tuple[Card, ...]:
         """Every age's entry for an id (two for Loom, Glassworks and Press)."""

@@ -46,12 +46,11 @@ def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | No
 def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
     """The seats of the cities whose defeat tokens go to the neighbour that beat them (a
     recruited Tomyris): that neighbour takes the defeat token beside its victory token."""
-    seats = set()
-    for seat, city in enumerate(game.cities):
-        for card in city.cards or ():
-            if catalog.has_card(card) and any(e.gives_defeats() for e in catalog.structure(card).effects):
-                seats.add(seat)
-    return frozenset(seats)
+    return frozenset(
+        seat
+        for seat, city in enumerate(game.cities)
+        if any(e.gives_defeats() for card in catalog.held(city.cards) for e in card.effects)
+    )
 
 
 def defeats_as_shields(
@@ -68,10 +67,7 @@ def defeats_as_shields(
     for seat, city in enumerate(game.cities):
         mine = shields[seat]
         if mine is None or not any(
-            e.defeats_are_shields()
-            for c in city.cards or ()
-            if catalog.has_card(c)
-            for e in catalog.structure(c).effects
+            e.defeats_are_shields() for card in catalog.held(city.cards) for e in card.effects
         ):
             continue
         held = 0

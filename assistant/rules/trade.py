@@ -664,8 +664,7 @@ def _with_a_unit_from(
 def _rebate_notes(city: City, catalog: Catalog, payment: Payment, names: tuple[str, str]) -> list[Text]:
     """The Clandestine Dock that took a coin off this payment, naming the neighbour."""
     notes: list[Text] = []
-    for card_id in city.cards or ():
-        card = catalog.structure(card_id)
+    for card in catalog.held(city.cards):
         for effect in card.effects:
             found = effect.rebate()
             if found is None:
@@ -1031,7 +1030,6 @@ def can_build(
 def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Text) -> list[Text]:
     """A card of the city that builds one card of this colour an age for free (Caligula):
     whether it was used this age is the table's to know, so it is said."""
-    cards = [catalog.structure(c) for c in city.cards or () if catalog.has_card(c)]
     return [
         N_(
             "If {card}'s free build of the age has not been used, {player} can build {what} with it for free.",
@@ -1039,7 +1037,7 @@ def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Tex
             player=city.player,
             what=what,
         )
-        for card in cards
+        for card in catalog.held(city.cards)
         if any(structure.color in e.free_per_age() for e in card.effects)
     ]
 
@@ -1047,11 +1045,9 @@ def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Tex
 def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:
     """The name of a card of the city that builds wonder stages without their resource cost
     (Cities' Architect Cabinet), or None."""
-    for card_id in city.cards or ():
-        if catalog.has_card(card_id):
-            card = catalog.structure(card_id)
-            if any(e.frees_stage_resources() for e in card.effects):
-                return card.name
+    for card in catalog.held(city.cards):
+        if any(e.frees_stage_resources() for e in card.effects):
+            return card.name
     return None
 
 
@@ -1121,11 +1117,9 @@ def _frees_always(city: City, catalog: Catalog, color: Color) -> tuple[str, bool
     """What in the city builds every card of ``color`` for free, by name, and whether it is a
     structure named with an article ("the Toy Patron"), not a leader or a board ("Ramses",
     "Rome"): a card of the city (Ramses, Maecenas) or its board's own power (Rome A)."""
-    for card_id in city.cards or ():
-        if catalog.has_card(card_id):
-            card = catalog.structure(card_id)
-            if any(color in effect.free_colors() for effect in card.effects):
-                return card.name, catalog.rules.color(card.color).deck != "apart"
+    for card in catalog.held(city.cards):
+        if any(color in effect.free_colors() for effect in card.effects):
+            return card.name, catalog.rules.color(card.color).deck != "apart"
     if city.wonder is not None and catalog.has_wonder(city.wonder):
         wonder = catalog.wonder(city.wonder)
         if any(color in effect.free_colors() for effect in wonder.side(city.side).effects):
@@ -1143,8 +1137,12 @@ def _coin_discounts(
     coins = cost.coins
     if not coins:
         return cost, notes
-    looks = ((seat, Whose.SELF), (game.right(seat), Whose.LEFT), (game.left(seat), Whose.RIGHT))
-    for owner, whose in dict.fromkeys(looks) if len(game.cities) > 2 else looks[:2]:
+    # The city's own board, then each neighbour's, which sees this city as its left (the
+    # neighbour on the right) or its right.
+    looks = [(seat, Whose.SELF)] + [
+        (other, Whose.LEFT if other == game.right(seat) else Whose.RIGHT) for other in game.neighbours(seat)
+    ]
+    for owner, whose in looks:
         city = game.cities[owner]
         if city.wonder is None or not catalog.has_wonder(city.wonder):
             continue
@@ -1179,10 +1177,7 @@ def _cheaper_costs(
     # Every power that applies, each leaving out its units from what the others left: the
     # powers compose (Archimedes and Bilkis on one green card), each named in the notes.
     found: list[tuple[Cost, tuple[Text, ...]]] = [(cost, ())]
-    for card_id in city.cards:
-        if not catalog.has_card(card_id):
-            continue
-        card = catalog.structure(card_id)
+    for card in catalog.held(city.cards):
         for effect in card.effects:
             cheaper = effect.cheaper()
             if cheaper is None or not cheaper.applies(color):
@@ -1335,17 +1330,8 @@ def _drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, wha
     """A card of a drawn colour (Cities' black cards) when the table already holds as many
     different ones of its age as entered the deck (as many as players): it was not drawn."""
     age = catalog.card_ages(structure.id)[0]
-    taken = list(
-        dict.fromkeys(
-            c
-            for city in game.cities
-            for c in city.cards or ()
-            if catalog.has_card(c)
-            and catalog.structure(c).deck == "drawn"
-            and catalog.card_ages(c)[0] == age
-            and c != structure.id
-        )
-    )
+    drawn = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
+    taken = [c for c in drawn.get(age, []) if c != structure.id]
     players = game.deck_players
     if len(taken) < players:
         return None

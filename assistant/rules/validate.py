@@ -93,9 +93,9 @@ class _Lookups:
     """Wildcards of every stage of a wonder side."""
     card_extra: dict[str, int]
     """Builds beyond one a turn that a card's own power gives (Solomon: one from the discard)."""
-    drawn_age: dict[str, int]
-    """The age of each card of a colour drawn into the decks (Cities' black cards: as many of
-    an age as there are players enter its deck)."""
+    drawn: bool
+    """Whether the catalog has cards of a colour drawn into the decks (Cities' black cards:
+    as many of an age as there are players enter its deck)."""
 
 
 _AGE_BITS = 8
@@ -196,7 +196,7 @@ def _lookups(catalog: Catalog) -> _Lookups:
         missing=tuple(frozenset(cid for cid, n in at.items() if n == 0) for at in copies),
         wonder_names={w.id: w.name for w in catalog.wonders},
         extra_turns=extra,
-        drawn_age={cid: catalog.card_ages(cid)[0] for cid in ids if catalog.structure(cid).deck == "drawn"},
+        drawn=any(catalog.structure(cid).deck == "drawn" for cid in ids),
         card_extra={
             cid: n
             for cid in ids
@@ -257,7 +257,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     _check_wonders(game, lookups, problems)
     if any(c.diplomacy for c in game.cities):
         _check_diplomacy(game, catalog, problems)
-    if lookups.drawn_age:
+    if lookups.drawn:
         _check_drawn(game, lookups, deck, catalog, problems)
     if catalog.rules.leader_turns_per_age:
         _check_leaders(game, catalog, problems)
@@ -491,13 +491,9 @@ def _check_diplomacy(game: Game, catalog: Catalog, problems: list[Problem]) -> N
     for seat, city in enumerate(game.cities):
         if not city.diplomacy or city.cards is None:
             continue
-        had = sum(
-            e.diplomacy_tokens()
-            for c in city.cards
-            if catalog.has_card(c)
-            for e in catalog.structure(c).effects
-        )
-        had += sum(e.diplomacy_tokens() for stage in built_stages(city, catalog) for e in stage.effects)
+        effects = [e for card in catalog.held(city.cards) for e in card.effects]
+        effects += [e for stage in built_stages(city, catalog) for e in stage.effects]
+        had = sum(e.diplomacy_tokens() for e in effects)
         if len(city.diplomacy) <= had:
             continue
         problems.append(
@@ -522,9 +518,7 @@ def _check_diplomacy(game: Game, catalog: Catalog, problems: list[Problem]) -> N
 def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
     """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
     there are players: the table cannot hold more different ones of an age."""
-    by_age: dict[int, list[str]] = {}
-    for cid in dict.fromkeys(c for city in game.cities for c in city.cards or () if c in lookups.drawn_age):
-        by_age.setdefault(lookups.drawn_age[cid], []).append(cid)
+    by_age = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
     for age, cards in sorted(by_age.items()):
         if len(cards) <= deck:
             continue
@@ -580,12 +574,11 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     defeat = rules.defeat_token
     signature: list[tuple[int, int, int]] = []
     complete = True
-    # A city beside Tomyris may hold a defeat token beside the victory it won from her; the
-    # exact pairing round the table does not follow her, so each city is checked alone.
+    # A city beside Tomyris may hold a defeat token beside the victory it won from her, and a
+    # city on diplomacy fights fewer conflicts, its neighbours others than usual: the ring walk
+    # follows neither, so such a table is checked by tokens_pair_up_across.
     givers = defeat_givers(game, catalog)
     takers = {s for g in givers for s in game.neighbours(g)}
-    # A city on diplomacy fights fewer conflicts, its neighbours others than usual: each city
-    # is then checked alone, as beside Tomyris.
     diplomacy = any(c.diplomacy for c in game.cities)
     for seat, city in enumerate(game.cities):
         tokens = city.military
@@ -842,7 +835,7 @@ def _check_leaders(game: Game, catalog: Catalog, problems: list[Problem]) -> Non
     for seat, city in enumerate(game.cities):
         if not city.cards:
             continue
-        leaders = [c for c in city.cards if catalog.has_card(c) and catalog.structure(c).color in apart]
+        leaders = [card.id for card in catalog.held(city.cards) if card.color in apart]
         ages = rules.ages if game.age is None else game.age
         most = ages * rules.leader_turns_per_age + sum(
             e.extra_leaders() for stage in built_stages(city, catalog) for e in stage.effects
@@ -1031,7 +1024,7 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
     rules = catalog.rules
     givers = defeat_givers(game, catalog)
     if givers or any(c.diplomacy for c in cities):
-        return  # the exact pairing follows neither Tomyris nor diplomacy (see _check_military)
+        return  # the ring walk below follows neither Tomyris nor diplomacy (see _check_military)
     found = table_shields(game, catalog)
     shields = [f.shields for f in found]
     ages = ended_ages(game, rules)
