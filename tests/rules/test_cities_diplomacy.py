@@ -81,13 +81,9 @@ def test_conflicts_with_diplomacy_match_a_reseated_table(data):
     assert not [p for p in sheet.problems if p.code == "bad-military"]
 
 
-def test_more_diplomacy_than_tokens_and_a_victory_while_away_are_errors():
-    sheet = score_game(_game([[1, 1, 1], [0, 0, 0], [0, 0, 0]], {0: [1, 2]}, cards={0: ["residence"]}))
-    (problem,) = [p for p in sheet.problems if p.field == "cities[0].diplomacy"]
-    assert str(problem.message) == (
-        "P0 played diplomacy in 2 ages, but the city's cards and stages give it 1 diplomacy token."
-    )
-    given = parse_game(
+def _tokens(ana: list[int], bo: list[int], cy: list[int]) -> Any:
+    """Three cities with these tokens, Ana on diplomacy in Age I (her Residence's token)."""
+    return parse_game(
         {
             "edition": 1,
             "expansions": ["cities"],
@@ -97,13 +93,22 @@ def test_more_diplomacy_than_tokens_and_a_victory_while_away_are_errors():
                     "wonder": "giza",
                     "cards": ["residence"],
                     "diplomacy": [1],
-                    "military": [1, 3],
+                    "military": ana,
                 },
-                {"player": "Bo", "wonder": "rhodes", "cards": [], "military": [-1]},
-                {"player": "Cy", "wonder": "babylon", "cards": [], "military": [-1]},
+                {"player": "Bo", "wonder": "rhodes", "cards": [], "military": bo},
+                {"player": "Cy", "wonder": "babylon", "cards": [], "military": cy},
             ],
         }
     )
+
+
+def test_more_diplomacy_than_tokens_and_a_victory_while_away_are_errors():
+    sheet = score_game(_game([[1, 1, 1], [0, 0, 0], [0, 0, 0]], {0: [1, 2]}, cards={0: ["residence"]}))
+    (problem,) = [p for p in sheet.problems if p.field == "cities[0].diplomacy"]
+    assert str(problem.message) == (
+        "P0 played diplomacy in 2 ages, but the city's cards and stages give it 1 diplomacy token."
+    )
+    given = _tokens([1, 3], [-1], [-1])
     found = [str(p.message) for p in score_game(given).problems if p.code == "bad-military"]
     assert found == [
         "Ana holds a victory token of Age I, but played a diplomacy token in that age and fought no conflict."
@@ -154,24 +159,7 @@ def test_the_api_gives_one_ages_tokens_with_a_city_on_diplomacy(client):
 def test_tokens_that_cannot_pair_up_across_a_city_on_diplomacy_are_found():
     # Age I: Ana is away, so Bo and Cy fight each other: one victory and one defeat between
     # them, not two victories.
-    def table(bo: list[int], cy: list[int]) -> Any:
-        return parse_game(
-            {
-                "edition": 1,
-                "expansions": ["cities"],
-                "cities": [
-                    {
-                        "player": "Ana",
-                        "wonder": "giza",
-                        "cards": ["residence"],
-                        "diplomacy": [1],
-                        "military": [],
-                    },
-                    {"player": "Bo", "wonder": "rhodes", "cards": [], "military": bo},
-                    {"player": "Cy", "wonder": "babylon", "cards": [], "military": cy},
-                ],
-            }
-        )
-
-    assert not [p for p in score_game(table([1], [-1])).problems if p.code == "bad-military"]
-    assert [p.field for p in score_game(table([1], [1])).problems if p.code == "bad-military"] == ["cities"]
+    assert not [p for p in score_game(_tokens([], [1], [-1])).problems if p.code == "bad-military"]
+    assert [p.field for p in score_game(_tokens([], [1], [1])).problems if p.code == "bad-military"] == [
+        "cities"
+    ]
