@@ -76,6 +76,7 @@ class Catalog:
         self.cards = cards
         self.wonders = wonders
         self.rulings = rulings
+        self._with_power: dict[str, frozenset[str]] = {}
         entries: dict[str, list[Card]] = {}
         for card in cards:
             entries.setdefault(card.id, []).append(card)
@@ -141,6 +142,19 @@ class Catalog:
             entries = self._entries.get(held_id)
             if entries is not None:
                 yield entries[0]
+
+    def held_with(self, card_ids: Iterable[str] | None, hook: str) -> list[Card]:
+        """The structures among ``card_ids`` (a city's cards) with an effect whose hook
+        ``hook`` (an :class:`~.effects.Effect` method: ``"gives_defeats"``) answers something:
+        a power the engines ask about by name. The cards having it are found once per
+        catalog, so a game whose cards have none (the base games) asks nothing more."""
+        having = self._with_power.get(hook)
+        if having is None:
+            having = frozenset(
+                card.id for card in self.cards if any(getattr(e, hook)() for e in card.effects)
+            )
+            self._with_power[hook] = having
+        return [self.structure(c) for c in card_ids or () if c in having] if having else []
 
     def drawn_by_age(self, card_ids: Iterable[str]) -> dict[int, list[str]]:
         """The different cards of a drawn colour (Cities' black cards) among ``card_ids`` (a

@@ -47,9 +47,7 @@ def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
     """The seats of the cities whose defeat tokens go to the neighbour that beat them (a
     recruited Tomyris): that neighbour takes the defeat token beside its victory token."""
     return frozenset(
-        seat
-        for seat, city in enumerate(game.cities)
-        if any(e.gives_defeats() for card in catalog.held(city.cards) for e in card.effects)
+        seat for seat, city in enumerate(game.cities) if catalog.held_with(city.cards, "gives_defeats")
     )
 
 
@@ -66,9 +64,7 @@ def defeats_as_shields(
     out = list(shields)
     for seat, city in enumerate(game.cities):
         mine = shields[seat]
-        if mine is None or not any(
-            e.defeats_are_shields() for card in catalog.held(city.cards) for e in card.effects
-        ):
+        if mine is None or not catalog.held_with(city.cards, "defeats_are_shields"):
             continue
         held = 0
         adjusted = list(mine)

@@ -28,9 +28,9 @@ it pays its neighbours per unit.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 
 from .catalog import Catalog, catalog_for
@@ -586,42 +586,10 @@ def _payment(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Powers:
-    """The cards of a catalog whose powers the verdict asks about (none in the base games,
-    so that a base game's verdict skips those questions)."""
-
-    rebate: frozenset[str]
-    """Clandestine Docks: a coin off a unit bought from one side."""
-    free_per_age: frozenset[str]
-    """Caligula: a card of a colour free once an age."""
-    stage_waiver: frozenset[str]
-    """Architect Cabinet: stages without their resources."""
-
-
-def _holding(city: City, catalog: Catalog, kind: frozenset[str]) -> list[Card]:
-    """The city's cards among ``kind`` (a :class:`_Powers` set), in their order."""
-    return [catalog.structure(c) for c in city.cards or () if c in kind] if kind else []
-
-
-@cache
-def _powers(catalog: Catalog) -> _Powers:
-    def having(power: Callable[[Effect], object]) -> frozenset[str]:
-        return frozenset(
-            cid for cid in catalog.structure_ids if any(power(e) for e in catalog.structure(cid).effects)
-        )
-
-    return _Powers(
-        having(lambda e: e.rebate()),
-        having(lambda e: e.free_per_age()),
-        having(lambda e: e.frees_stage_resources()),
-    )
-
-
 def _rebates(city: City, catalog: Catalog) -> tuple[int, int]:
     """Coins off one unit a turn bought from the left and from the right neighbour."""
     left = right = 0
-    for effect in (e for card in _holding(city, catalog, _powers(catalog).rebate) for e in card.effects):
+    for effect in (e for card in catalog.held_with(city.cards, "rebate") for e in card.effects):
         found = effect.rebate()
         if found is not None:
             if found[0] is Whose.LEFT:
@@ -696,7 +664,7 @@ def _with_a_unit_from(
 def _rebate_notes(city: City, catalog: Catalog, payment: Payment, names: tuple[str, str]) -> list[Text]:
     """The Clandestine Dock that took a coin off this payment, naming the neighbour."""
     notes: list[Text] = []
-    for card in _holding(city, catalog, _powers(catalog).rebate):
+    for card in catalog.held_with(city.cards, "rebate"):
         for effect in card.effects:
             found = effect.rebate()
             if found is None:
@@ -1069,7 +1037,7 @@ def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Tex
             player=city.player,
             what=what,
         )
-        for card in _holding(city, catalog, _powers(catalog).free_per_age)
+        for card in catalog.held_with(city.cards, "free_per_age")
         if any(structure.color in e.free_per_age() for e in card.effects)
     ]
 
@@ -1077,7 +1045,7 @@ def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Tex
 def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:
     """The name of a card of the city that builds wonder stages without their resource cost
     (Cities' Architect Cabinet), or None."""
-    found = _holding(city, catalog, _powers(catalog).stage_waiver)
+    found = catalog.held_with(city.cards, "frees_stage_resources")
     return found[0].name if found else None
 
 
