@@ -366,7 +366,18 @@ def cmd_military(args: argparse.Namespace) -> int:
     away = frozenset(_int_list(args.diplomacy, "--diplomacy")) if args.diplomacy else frozenset()
     if any(not 0 <= s < len(shields) for s in away):
         _fail(f"--diplomacy: seats 0 to {len(shields) - 1} of the cities on diplomacy this age.")
-    tokens = conflict_tokens(args.age, shields, rules, away=away)
+    teams: tuple[str, ...] = ()
+    if args.teams:
+        from .rules.teams import seated_teams
+
+        found = seated_teams(args.teams.split(","), rules.team_size)
+        if found is None or len(found) != len(shields):
+            _fail(
+                "--teams: the team game (Cities): each city's team in seating order, teams of two "
+                "side by side, e.g. A,A,B,B."
+            )
+        teams = found
+    tokens = conflict_tokens(args.age, shields, rules, away=away, teams=teams)
     _print_json({"age": args.age, "tokens": tokens}, sys.stdout, compact=True)
     return 0
 
@@ -594,6 +605,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
     p.add_argument(
         "--diplomacy", default="", help="Cities: seats (from 0) of the cities on diplomacy this age, e.g. 2"
+    )
+    p.add_argument(
+        "--teams", default="", help="Cities' team game: each city's team in seating order, e.g. A,A,B,B"
     )
     p.add_argument(
         "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"

@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 from itertools import product, repeat
 
 from .catalog import Catalog, EditionRules
-from .model import Game, seats_across
+from .model import Game, seat_opponents
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -86,11 +86,13 @@ def conflict_tokens(
     rules: EditionRules,
     gives: frozenset[int] = frozenset(),
     away: frozenset[int] = frozenset(),
+    teams: Sequence[str] = (),
 ) -> list[list[int]]:
     """The tokens each city takes at the end of ``age``, in seating order (left fight first);
     the cities at the seats ``gives`` hand their defeat tokens to the neighbour that beat
     them (Tomyris); those at the seats ``away`` played diplomacy: they fight no conflict and
-    their neighbours fight each other across them (Cities)."""
+    their neighbours fight each other across them (Cities); ``teams`` (each seat's team):
+    the team game, where teammates do not fight (:func:`~.model.seat_opponents`)."""
     if not 1 <= age <= len(rules.victory_tokens):
         raise ValueError(f"age must be between 1 and {len(rules.victory_tokens)}, not {age}")
     victory = rules.victory_tokens[age - 1]
@@ -99,11 +101,7 @@ def conflict_tokens(
     out: list[list[int]] = []
     for seat in range(n):
         tokens: list[int] = []
-        # Two cities would be each other's left and right: they fight once.
-        neighbours = seats_across(n, seat, away)
-        for k, other in enumerate(neighbours):
-            if other == seat or (k == 1 and other == neighbours[0]):
-                continue
+        for other in seat_opponents(n, seat, away, teams):
             token = _resolve_pair(shields[seat], shields[other], victory, defeat)
             if token == defeat and seat in gives:
                 continue
@@ -469,9 +467,8 @@ def resolve_city(
     assert mine is not None
     by_age: list[list[int]] = [[] for _ in ages]
     unknown: list[int] = []
-    diplomacy = any(c.diplomacy for c in game.cities)
     for age in ages:
-        for other in game.opponents(seat, age + 1) if diplomacy else game.neighbours(seat):
+        for other in game.opponents(seat, age + 1):
             theirs = shields[other]
             if theirs is None:
                 if other not in unknown:
@@ -548,36 +545,32 @@ def tokens_pair_up_across(
 ) -> bool:
     """Whether every city's tokens can come from real conflicts at a table where the ring
     changes from age to age (cities on diplomacy sit out and their neighbours fight across
-    them) or where a city hands its defeats to its victor (Tomyris), which
+    them), where a city hands its defeats to its victor (Tomyris) or where teammates do not
+    fight and a city fights its other neighbour twice (the team game), which
     :func:`signature_pairs_up` does not follow.
 
     Exact, by brute force age by age: every outcome of the age's conflicts that gives each
     city its victories of that age yields the defeats it hands out; the defeats of the ages
-    must add up to those each city holds (defeats are not dated). At most eight conflicts an
-    age: 3^8 outcomes, the partial sums kept under the defeats held."""
+    must add up to those each city holds (defeats are not dated). Two cities that fight
+    twice compare the same shields: one outcome, counted twice. At most eight pairs an age:
+    3^8 outcomes, the partial sums kept under the defeats held."""
     n = len(game.cities)
     defeat = rules.defeat_token
     held = tuple(list(t).count(defeat) for t in tokens)
     partial: set[tuple[int, ...]] = {(0,) * n}
     for age, victory in enumerate(rules.victory_tokens, 1):
         wins = [list(t).count(victory) for t in tokens]
-        away = game.away(age)
-        if any(wins[s] for s in away):
-            return False
-        ring = [s for s in range(n) if s not in away]
-        edges = [(ring[0], ring[1])] if len(ring) == 2 else []
-        if len(ring) > 2:
-            edges = [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
+        edges = fights(game, age)
         handed: set[tuple[int, ...]] = set()
         for outcome in product((0, 1, 2), repeat=len(edges)):
             won = [0] * n
             lost = [0] * n
-            for (a, b), result in zip(edges, outcome, strict=True):
+            for (a, b, times), result in zip(edges, outcome, strict=True):
                 if not result:
                     continue
                 winner, loser = (a, b) if result == 1 else (b, a)
-                won[winner] += 1
-                lost[winner if loser in gives else loser] += 1
+                won[winner] += times
+                lost[winner if loser in gives else loser] += times
             if won == wins:
                 handed.add(tuple(lost))
         sums = (
@@ -587,6 +580,15 @@ def tokens_pair_up_across(
         if not partial:
             return False
     return held in partial
+
+
+def fights(game: Game, age: int) -> list[tuple[int, int, int]]:
+    """The pairs of cities that fight at the end of Age ``age`` and how many times: ``(a, b, times)``, a < b."""
+    out = []
+    for seat in range(len(game.cities)):
+        opponents = game.opponents(seat, age)
+        out += [(seat, other, opponents.count(other)) for other in dict.fromkeys(opponents) if other > seat]
+    return out
 
 
 @lru_cache(maxsize=8192)

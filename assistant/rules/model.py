@@ -12,7 +12,7 @@ The printed components (cards, wonder sides and stages) are in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
@@ -313,13 +313,39 @@ class Game:
         """The seats of the cities on diplomacy in Age ``age`` (Cities): they fight no conflict."""
         return frozenset(s for s, c in enumerate(self.cities) if c.diplomacy and age in c.diplomacy)
 
+    @property
+    def teams(self) -> tuple[str, ...]:
+        """Each seat's team, compared without case, in a team game (Cities); empty otherwise."""
+        if not self.cities or any(c.team is None for c in self.cities):
+            return ()
+        return tuple(str(c.team).casefold() for c in self.cities)
+
     def opponents(self, seat: int, age: int) -> list[int]:
-        """Whom the city fights at the end of Age ``age``: its neighbours, or across a city on
-        diplomacy the next city that is not (Cities); none when it is on diplomacy itself."""
-        away = self.away(age) if any(c.diplomacy for c in self.cities) else frozenset()
-        if not away:
+        """Whom the city fights at the end of Age ``age``, a seat per conflict, left first:
+        its neighbours; across a city on diplomacy the next city that is not (Cities), none
+        when it is on diplomacy itself; in the team game its other neighbour (see
+        :func:`seat_opponents`)."""
+        teams = self.teams
+        if not teams and not any(c.diplomacy for c in self.cities):
             return self.neighbours(seat)
-        return [s for s in dict.fromkeys(seats_across(len(self.cities), seat, away)) if s != seat]
+        return seat_opponents(len(self.cities), seat, self.away(age), teams)
+
+
+def seat_opponents(n: int, seat: int, away: frozenset[int], teams: Sequence[str] = ()) -> list[int]:
+    """Whom the city at ``seat`` fights at a table of ``n``, a seat per conflict, left first.
+
+    Its two neighbours, once each (one at a table of two); across cities on diplomacy
+    (``away``) the next ones that are not, none when it is away itself (Cities). In the team
+    game (``teams``: each seat's team) teammates do not fight each other: a city fights its
+    other neighbour twice, once less for each of the two on diplomacy (ruling
+    ``cities-team-conflicts``)."""
+    if teams:
+        out: list[int] = []
+        for other in ((seat + 1) % n, (seat - 1) % n):
+            if other != seat and teams[other] != teams[seat]:
+                out += [other] * (2 - (seat in away) - (other in away))
+        return out
+    return [s for s in dict.fromkeys(seats_across(n, seat, away)) if s != seat]
 
 
 def seats_across(n: int, seat: int, away: frozenset[int]) -> tuple[int, int]:

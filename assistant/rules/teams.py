@@ -17,7 +17,7 @@ from .errors import GameFormatError
 from .model import City, TeamScore
 from .text import N_, Nn_, Text, verbatim
 
-__all__ = ["check_teams", "explain_teams", "rank_teams"]
+__all__ = ["check_teams", "explain_teams", "rank_teams", "seated_teams"]
 
 
 def check_teams(cities: Sequence[City], rules: EditionRules) -> None:
@@ -52,8 +52,7 @@ def check_teams(cities: Sequence[City], rules: EditionRules) -> None:
                     len(seats), team=cities[seats[0]].team, n=len(seats), size=size,
                 ),
             )  # fmt: skip
-        spread = {(s - seats[0]) % n for s in seats}
-        if spread != set(range(size)) and {(seats[0] - s) % n for s in seats} != set(range(size)):
+        if not _side_by_side(seats, n, size):
             raise GameFormatError(
                 ("cities", seats[-1], "team"),
                 N_(
@@ -62,6 +61,27 @@ def check_teams(cities: Sequence[City], rules: EditionRules) -> None:
                     players=join([verbatim(cities[s].player) for s in seats]),
                 ),
             )
+
+
+def _side_by_side(seats: Sequence[int], n: int, size: int) -> bool:
+    """Whether the seats (in order) are ``size`` consecutive seats round a table of ``n``."""
+    return {(s - seats[0]) % n for s in seats} == set(range(size)) or {
+        (seats[0] - s) % n for s in seats
+    } == set(range(size))
+
+
+def seated_teams(names: Sequence[str], size: int) -> tuple[str, ...] | None:
+    """Each seat's team (compared without case) from the teams named in seating order, as
+    conflicts need them (:func:`~.model.seat_opponents`); None when the teams cannot sit so
+    (a team of other than ``size`` players, teammates apart)."""
+    keys = tuple(name.strip().casefold() for name in names)
+    if not size or not all(keys):
+        return None
+    members: dict[str, list[int]] = {}
+    for seat, key in enumerate(keys):
+        members.setdefault(key, []).append(seat)
+    ok = all(len(seats) == size and _side_by_side(seats, len(keys), size) for seats in members.values())
+    return keys if ok else None
 
 
 def rank_teams(cities: Sequence[City], totals: Sequence[int]) -> tuple[TeamScore, ...]:

@@ -35,6 +35,7 @@ from .errors import GameFormatError
 from .military import (
     city_signature,
     defeat_givers,
+    defeats_as_shields,
     ended_ages,
     resolve_city,
     shield_bounds,
@@ -574,12 +575,14 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     defeat = rules.defeat_token
     signature: list[tuple[int, int, int]] = []
     complete = True
-    # A city beside Tomyris may hold a defeat token beside the victory it won from her, and a
-    # city on diplomacy fights fewer conflicts, its neighbours others than usual: the ring walk
-    # follows neither, so such a table is checked by tokens_pair_up_across.
+    # A city beside Tomyris may hold a defeat token beside the victory it won from her, a
+    # city on diplomacy fights fewer conflicts, its neighbours others than usual, and in the
+    # team game a city fights one neighbour twice: the ring walk follows none of them, so
+    # such a table is checked by tokens_pair_up_across.
     givers = defeat_givers(game, catalog)
     takers = {s for g in givers for s in game.neighbours(g)}
-    diplomacy = any(c.diplomacy for c in game.cities)
+    teams = bool(game.teams)
+    across = bool(givers) or teams or any(c.diplomacy for c in game.cities)
     for seat, city in enumerate(game.cities):
         tokens = city.military
         if tokens is None:
@@ -587,18 +590,18 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
             continue
         found = city_signature(tokens, victory, defeat)
         if found is None:
-            _check_tokens(seat, city, catalog, problems, seat in takers)  # says what is wrong
+            _check_tokens(seat, city, catalog, problems, seat in takers, teams)  # says what is wrong
             complete = False
             continue
         if city.diplomacy:
             before = len(problems)
-            _check_tokens(seat, city, catalog, problems, seat in takers)
+            _check_tokens(seat, city, catalog, problems, seat in takers, teams)
             if len(problems) > before:
                 complete = False  # one fact, one problem: the city's own tokens say it
         signature.append(found)
     if not complete:
         return
-    if givers or diplomacy:
+    if across:
         if tokens_pair_up_across(game, [city.military or () for city in game.cities], rules, givers):
             return
     elif signature_pairs_up(tuple(signature)):
@@ -622,10 +625,16 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
 
 
 def _check_tokens(
-    seat: int, city: City, catalog: Catalog, problems: list[Problem], beside_giver: bool = False
+    seat: int,
+    city: City,
+    catalog: Catalog,
+    problems: list[Problem],
+    beside_giver: bool = False,
+    team_game: bool = False,
 ) -> None:
     """One city's tokens: each must exist, and two neighbours must be able to give them all
-    (``beside_giver``: a neighbour hands over its defeats, Tomyris: one defeat a conflict)."""
+    (``beside_giver``: a neighbour hands over its defeats, Tomyris: one defeat a conflict;
+    ``team_game``: a city on diplomacy still fights its other neighbour once)."""
     rules = catalog.rules
     victory = rules.victory_tokens
     allowed = (*victory, rules.defeat_token)
@@ -670,22 +679,27 @@ def _check_tokens(
     defeats = tokens.count(rules.defeat_token)
     away = city.diplomacy or ()
     for age in away:
-        if age <= len(victory) and victory[age - 1] in tokens:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.BAD_MILITARY,
-                    N_(
-                        "{player} holds a victory token of Age {age}, but played a diplomacy token in that "
-                        "age and fought no conflict.",
-                        player=city.player,
-                        age=age_numeral(age),
-                    ),
-                    city=seat,
-                    field=at,
-                )
+        if age > len(victory) or tokens.count(victory[age - 1]) <= (1 if team_game else 0):
+            continue
+        message = (
+            N_(
+                "{player} holds {count} victory tokens of Age {age}, but played a diplomacy token in "
+                "that age: in the team game it fought one conflict.",
+                player=city.player,
+                count=tokens.count(victory[age - 1]),
+                age=age_numeral(age),
             )
-    most = 2 * (len(victory) - len(away)) - (0 if beside_giver else wins)
+            if team_game
+            else N_(
+                "{player} holds a victory token of Age {age}, but played a diplomacy token in that "
+                "age and fought no conflict.",
+                player=city.player,
+                age=age_numeral(age),
+            )
+        )
+        problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, city=seat, field=at))
+    fought = 2 * len(victory) - (1 if team_game else 2) * len(away)
+    most = fought - (0 if beside_giver else wins)
     if defeats > most:
         problems.append(
             Problem(
@@ -1023,11 +1037,10 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
         return  # all given: checked above; none given: worked out from one set of shields
     rules = catalog.rules
     givers = defeat_givers(game, catalog)
-    if givers or any(c.diplomacy for c in cities):
-        return  # the ring walk below follows neither Tomyris nor diplomacy (see _check_military)
+    across = bool(givers) or bool(game.teams) or any(c.diplomacy for c in cities)
     found = table_shields(game, catalog)
-    shields = [f.shields for f in found]
     ages = ended_ages(game, rules)
+    shields = defeats_as_shields(game, catalog, [f.shields for f in found], ages, givers)
     tokens: list[Sequence[int]] = []
     worked: list[int] = []
     for seat, city in enumerate(cities):
@@ -1038,17 +1051,19 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
             continue
         if shields[seat] is None:
             return
-        around = (seat, game.left(seat), game.right(seat))
+        around = {seat, *(s for age in ages for s in game.opponents(seat, age + 1))}
         if any(found[s].guessed for s in around):
             return
-        by_age, unknown = resolve_city(game, seat, shields, ages, rules)
+        by_age, unknown = resolve_city(game, seat, shields, ages, rules, givers)
         if unknown:
             return
         tokens.append([t for taken in by_age for t in taken])
         worked.append(seat)
     signature = token_signature(tokens, rules)
-    if signature is None or signature_pairs_up(signature):
+    if signature is None:
         return  # an impossible given token is reported with its city
+    if tokens_pair_up_across(game, tokens, rules, givers) if across else signature_pairs_up(signature):
+        return
     won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
     lost = sum(d for _, _, d in signature)
     holders = _names(game, [s for s, g in enumerate(given) if g])

@@ -260,7 +260,8 @@ def military() -> Response:
             "shields",
         )
     away = _away(data.get("diplomacy", []), len(shields))
-    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, rules, away=away)})
+    teams = _teams(data.get("teams"), len(shields), rules.team_size)
+    return jsonify({"age": age, "tokens": conflict_tokens(age, shields, rules, away=away, teams=teams)})
 
 
 def _away(value: Any, cities: int) -> frozenset[int]:
@@ -272,6 +273,29 @@ def _away(value: Any, cities: int) -> frozenset[int]:
             400, _('"diplomacy" lists the seats (from 0) of the cities on diplomacy this age.'), "diplomacy"
         )
     return frozenset(value)
+
+
+def _teams(value: Any, cities: int, size: int) -> tuple[str, ...]:
+    """Each seat's team in the team game (Cities), as the ``military`` call gives them."""
+    from ..rules.teams import seated_teams
+
+    if value is None:
+        return ()
+    found = (
+        seated_teams(value, size)
+        if isinstance(value, list) and len(value) == cities and all(isinstance(t, str) for t in value)
+        else None
+    )
+    if found is None:
+        raise ApiError(
+            400,
+            _(
+                '"teams" names each city\'s team in seating order, in a game with the team game '
+                "(Cities): teams of two, side by side."
+            ),
+            "teams",
+        )
+    return found
 
 
 # --- stored games --------------------------------------------------------------------------------

@@ -448,7 +448,17 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                     "items": {"type": "integer", "minimum": 0, "maximum": most - 1},
                     "uniqueItems": True,
                     "description": "Cities: the seats (from 0) of the cities on diplomacy this age: they "
-                    "fight no conflict and take no token; their neighbours fight each other across them.",
+                    "fight no conflict and take no token; their neighbours fight each other across them. "
+                    "In the team game a city on diplomacy fights its other neighbour once instead of twice.",
+                },
+                "teams": {
+                    "type": "array",
+                    "items": {"type": "string", "minLength": 1},
+                    "minItems": least,
+                    "maxItems": most,
+                    "description": "Cities' team game: each city's team in seating order (compared without "
+                    "case), teams of two side by side. Teammates do not fight; a city fights its other "
+                    "neighbour twice. Refused in a game without the team game.",
                 },
                 "edition": {"type": "integer", "enum": list(editions), "default": 1},
                 "expansions": {

@@ -132,28 +132,35 @@ def _table(seed: int, n: int) -> dict[str, Any]:
         city["military"] = []
         if rng.random() < 0.5:
             city["categories"] = {"debt": -rng.randint(0, 6)}
+    teams = n % 2 == 0 and rng.random() < 0.5  # the team game: neighbours two by two
+    start = rng.randint(0, 1)
+    team = [((seat - start) % n) // 2 for seat in range(n)]
     for age, victory in enumerate((1, 3, 5), 1):
-        ring = [s for s, c in enumerate(cities) if age not in c["diplomacy"]]
-        pairs = (
-            [(ring[0], ring[1])]
-            if len(ring) == 2
-            else [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
-            if len(ring) > 2
-            else []
-        )
-        for a, b in pairs:
+        away = {s for s, c in enumerate(cities) if age in c["diplomacy"]}
+        ring = [s for s in range(n) if s not in away]
+        if teams:  # teammates do not fight: twice the other neighbour, once less per diplomat
+            pairs = [(s, (s + 1) % n, 2 - (s in away) - ((s + 1) % n in away))
+                     for s in range(n) if team[s] != team[(s + 1) % n]]  # fmt: skip
+        else:
+            pairs = (
+                [(ring[0], ring[1], 1)]
+                if len(ring) == 2
+                else [(ring[i], ring[(i + 1) % len(ring)], 1) for i in range(len(ring))]
+                if len(ring) > 2
+                else []
+            )
+        for a, b, times in pairs:
             outcome = rng.choice(("a", "b", "tie"))
             if outcome != "tie":
                 winner, loser = (a, b) if outcome == "a" else (b, a)
-                cities[winner]["military"].append(victory)
-                cities[loser]["military"].append(-1)
+                cities[winner]["military"] += [victory] * times
+                cities[loser]["military"] += [-1] * times
     for city in cities:
         if not city["diplomacy"]:
             del city["diplomacy"]
-    if n % 2 == 0 and rng.random() < 0.5:  # the team game: neighbours two by two
-        start = rng.randint(0, 1)
+    if teams:
         for seat, city in enumerate(cities):
-            city["team"] = f"T{((seat - start) % n) // 2}"
+            city["team"] = f"T{team[seat]}"
     return {"edition": 1, "expansions": ["cities"], "cities": cities}
 
 

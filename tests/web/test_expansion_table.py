@@ -121,3 +121,16 @@ def test_the_api_keeps_a_citys_team_naval_strength_and_babel_tiles(client):
         [1, 2, 3],
         2,
     )
+
+
+def test_the_end_of_an_age_in_the_team_game_spares_teammates(nocsrf_app, nocsrf_client):
+    # Teams Ana+Bo and Cy+Di: Ana (3) fights Di (0) twice, Bo (4) fights Cy (2) twice; the
+    # screen names those two conflicts only and hands out two tokens each.
+    token = _game(nocsrf_client, 4, ["cities"])
+    versions = ",".join(map(str, nocsrf_client.get(f"/api/v1/games/{token}").get_json()["versions"]))
+    form = {"age": "1", "versions": versions} | {f"shields-{i}": str(s) for i, s in enumerate([3, 4, 2, 0])}
+    page = nocsrf_client.post(f"/g/{token}/age", data=form).get_data(as_text=True)
+    battles = re.findall(r"<li>([^<]*(?:beats|even)[^<]*)</li>", page)
+    assert battles == ["Ana beats Di (3 shields against 0).", "Bo beats Cy (4 shields against 2)."], battles
+    cities = nocsrf_client.get(f"/api/v1/games/{token}").get_json()["game"]["cities"]
+    assert [c.get("military") for c in cities] == [[1, 1], [1, 1], [-1, -1], [-1, -1]]

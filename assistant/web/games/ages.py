@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ...rules.errors import GameFormatError
 from ...rules.gameio import game_to_dict, parse_game
-from ...rules.military import conflict_tokens, defeat_givers, hand_out, shields_by_age_from_cards
+from ...rules.military import conflict_tokens, defeat_givers, fights, hand_out, shields_by_age_from_cards
 from ...rules.model import Game
 from ...store import games as store
 from .. import gamestate
@@ -55,10 +55,11 @@ def end_of_age(token: str) -> Page:
     handed = _hand_out_age(token, age, shields)
     if not isinstance(handed, list):
         return handed
-    result = {"age": age, "battles": _battles(names, shields), "outcomes": handed}
+    result = {"age": age, "battles": _battles(names, shields, loaded.game, age), "outcomes": handed}
     gives = defeat_givers(loaded.game, loaded.catalog) if loaded.game is not None else frozenset()
     away = loaded.game.away(age) if loaded.game is not None else frozenset()
-    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules, gives, away)
+    teams = loaded.game.teams if loaded.game is not None else ()
+    result["tokens"] = conflict_tokens(age, shields, loaded.catalog.rules, gives, away, teams)
     fresh = gamestate.load(token, edit=True)
     return render_template("games/age.html", loaded=fresh, form=form, names=names, result=result)
 
@@ -93,7 +94,8 @@ def _hand_out_age(token: str, age: int, shields: list[int]) -> list[Any] | Werkz
         rules = fresh.catalog.rules
         gives = defeat_givers(fresh.game, fresh.catalog) if fresh.game is not None else frozenset()
         away = fresh.game.away(age) if fresh.game is not None else frozenset()
-        tokens = conflict_tokens(age, shields, rules, gives, away)
+        teams = fresh.game.teams if fresh.game is not None else ()
+        tokens = conflict_tokens(age, shields, rules, gives, away, teams)
         conflicts = dict(fresh.row.conflicts or {})
         outcomes = []
         changes: dict[int, tuple[dict[str, Any], int]] = {}
@@ -114,22 +116,22 @@ def _hand_out_age(token: str, age: int, shields: list[int]) -> list[Any] | Werkz
     return redirect(url_for("games.end_of_age", token=token, age=age))
 
 
-def _battles(names: list[str], shields: list[int]) -> list[dict[str, Any]]:
-    """Who beat whom: each neighbouring pair once."""
+def _battles(names: list[str], shields: list[int], game: Game | None, age: int) -> list[dict[str, Any]]:
+    """Who beat whom: each pair of cities that fight this age once (neighbours; across a
+    city on diplomacy; not teammates)."""
     n = len(names)
-    pairs = []
-    seen: set[frozenset[int]] = set()
-    for i in range(n):
-        j = (i + 1) % n
-        key = frozenset((i, j))
-        if key in seen or i == j:
-            continue
-        seen.add(key)
+    if game is not None and len(game.cities) == n:
+        pairs = [(a, b) for a, b, _times in fights(game, age)]
+    else:
+        ring = {frozenset((i, (i + 1) % n)): (i, (i + 1) % n) for i in range(n) if n > 1}
+        pairs = list(ring.values())
+    out = []
+    for i, j in pairs:
         a, b = shields[i], shields[j]
         winner = None if a == b else i if a > b else j
         pair = {"a": names[i], "b": names[j], "sa": a, "sb": b}
-        pairs.append({**pair, "winner": names[winner] if winner is not None else None})
-    return pairs
+        out.append({**pair, "winner": names[winner] if winner is not None else None})
+    return out
 
 
 # --- the age being played and the discard pile --------------------------------------------------
