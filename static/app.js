@@ -5,6 +5,19 @@
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
   document.documentElement.classList.add("js");
 
+  // The installable app: a service worker keeps the pages this phone opened for a reload
+  // with no network (assistant/web/pwa.py).
+  var sw = document.body.getAttribute("data-sw");
+  if (sw && "serviceWorker" in navigator) {
+    window.addEventListener("load", function () { navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () { /* not offered */ }); });
+  }
+  // After a save, the copy of this page the phone keeps is fetched again, so that a reload
+  // with no network shows what was saved.
+  var refreshCopy = function () {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) { return; }
+    fetch(location.href, { credentials: "same-origin", headers: { "X-Keep-Copy": "1", "Accept": "text/html" } }).catch(function () { /* kept as it was */ });
+  };
+
   // Selects that apply themselves (the language switch).
   $$("select[data-autosubmit]").forEach(function (select) {
     select.addEventListener("change", function () { select.form.submit(); });
@@ -160,7 +173,7 @@
     var versionEl = form.querySelector("input[name=version]"), baseEl = form.querySelector("input[name=base]");
     var key = form.getAttribute("data-storage-key");
     var editable = !!stateEl;
-    var state = "idle", timer = null, inflight = false, again = false, heldBack = null, backoff = 2000;
+    var state = "idle", timer = null, inflight = false, again = false, heldBack = null, backoff = 2000, reloading = false;
     var refreshPicker = pickers(form, "cards");
     if (savebar && editable) { savebar.classList.add("hidden"); }
 
@@ -210,7 +223,8 @@
       var body = new FormData(form);
       body.delete("save");
       fetch(form.getAttribute("action"), {
-        method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+        method: "POST", body: body, credentials: "same-origin",
+        headers: { "Accept": "application/json", "X-Protocol": document.body.getAttribute("data-protocol") || "" }
       }).then(function (r) {
         return r.json().then(function (json) { return { status: r.status, json: json }; }, function () { return { status: r.status, json: null }; });
       }).then(function (res) {
@@ -222,10 +236,13 @@
           if (again) { save(); return; }
           forget();
           show("saved", json.message ? (stateEl.getAttribute("data-saved") + " · " + json.message) : null);
+          refreshCopy();
         } else if (res.status === 409 && json.conflict) {
           heldBack = json;
           var slot = $("#conflict-slot"); if (slot) { slot.innerHTML = json.banner; wireConflict(); }
           show("conflict");
+        } else if (res.status === 409 && json.reload) {
+          keep(); reloading = true; location.reload();  // a new release: the new page sends the edits kept
         } else if (res.status === 409 && json.locked) {
           forget(); show("locked", json.message);
           $$("fieldset", form).forEach(function (f) { f.disabled = true; });
@@ -257,7 +274,7 @@
     if (retry) { retry.addEventListener("click", function () { backoff = 2000; save(); }); }
     window.addEventListener("online", function () { if (state === "offline") { save(); } });
     window.addEventListener("beforeunload", function (e) {
-      if (editable && (dirty() || inflight)) { keep(); e.preventDefault(); e.returnValue = form.getAttribute("data-leave") || ""; return e.returnValue; }
+      if (editable && !reloading && (dirty() || inflight)) { keep(); e.preventDefault(); e.returnValue = form.getAttribute("data-leave") || ""; return e.returnValue; }
     });
     // Enter in any field saves now (never a token or a card by accident).
     form.addEventListener("submit", function (e) { e.preventDefault(); save(); });

@@ -15,7 +15,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from ..rules.catalog import available_editions, available_expansions, catalog_for
     from ..store.db import make_engine, make_session_factory, upgrade
-    from . import api, errors, games, i18n, main, palette, reference, security, tables, templating
+    from . import api, errors, games, i18n, main, palette, pwa, reference, security, tables, templating
     from .config import build_config
     from .db import init_app as init_db
     from .jsonprovider import OrjsonProvider
@@ -47,6 +47,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     templating.init_app(app)
     palette.init_app(app)
+    pwa.init_app(app)
     tables.init_app(app)
 
     app.register_blueprint(main.bp)
@@ -54,5 +55,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(pwa.bp)
     csrf.exempt(api.bp)
     return app

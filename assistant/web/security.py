@@ -72,6 +72,8 @@ class EncryptedCookieSessionInterface(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
+    from .pwa import fingerprinted
+
     app.session_interface = EncryptedCookieSessionInterface()
 
     @app.after_request
@@ -84,7 +86,9 @@ def init_app(app: Flask) -> None:
         response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
         response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
         if request.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "public, max-age=86400"
+            # A link with the file's fingerprint never changes; any other is checked each time.
+            fixed = fingerprinted(request.path, request.args.get("v"))
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if fixed else "no-cache"
         elif "Cache-Control" not in response.headers:
             response.headers["Cache-Control"] = "no-store"
         return _gzip(response)

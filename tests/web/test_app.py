@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,8 @@ def test_pages_are_gzipped_for_phones_that_accept_it(client):
 
 
 def test_static_files_are_served_gzipped_and_cacheable(client):
-    response = client.get("/static/app.css", headers={"Accept-Encoding": "gzip"})
+    (link,) = re.findall(r'href="(/static/app\.css\?v=[0-9a-f]+)"', client.get("/").get_data(as_text=True))
+    response = client.get(link, headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 200
     assert response.headers["Content-Encoding"] == "gzip"
     assert "max-age" in response.headers["Cache-Control"]

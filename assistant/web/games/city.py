@@ -19,6 +19,7 @@ from .. import gamestate, recent
 from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
 from ..forms import choice_list
 from ..i18n import render_text
+from ..pwa import stale_page
 from .blueprint import bp, json_response, wants_json
 from .citysave import Conflict, Locked, Outcome, Refused, Saved, submit
 
@@ -43,6 +44,9 @@ def city(token: str, seat: int) -> Answer:
         return _render(loaded, seat, form, saved=request.args.get("saved") == "1")
     if not loaded.editable:
         abort(403)
+    if stale_page():
+        # A page of an older release: it reloads (keeping its edits on the phone) and saves again.
+        return json_response({"saved": False, "reload": True}, 409)
     form = city_form_for(loaded.catalog)()
     _set_choices(form, loaded.catalog, gamestate.is_pad(loaded.row.cities[seat].data))
     return respond(loaded, seat, form, submit(loaded, seat, form))
