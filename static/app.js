@@ -159,12 +159,58 @@
       if (chainStrip) {
         $$("label.chip", chainStrip).forEach(function (c) { c.remove(); });
         chained.forEach(function (tile) { chainStrip.appendChild(chip(tile)); });
-        chainStrip.classList.toggle("hidden", !chained.length);
+        chainStrip.classList.toggle("empty", !chained.length);
       }
     };
     form.addEventListener("change", function (e) { if (e.target.name === name) { refresh(); } });
     return refresh;
   };
+
+  // The city's picker: an expansion's own family of cards (its leaders, its black cards) opens
+  // over the page from a button, so that the picker stays about a screen tall; a tap on one of
+  // its cards takes it (or gives it back) and closes it. Without the script they sit inline.
+  var families = function (picker) {
+    var groups = $$(".colour-group[data-family]", picker);
+    if (!groups.length || !window.HTMLDialogElement) { return; }
+    var bar = document.createElement("div");
+    bar.className = "families";
+    picker.parentNode.insertBefore(bar, picker);
+    var filter = $("#card-filter");
+    groups.forEach(function (group) {
+      var title = (group.querySelector(".colour-head") || group).textContent.trim();
+      var dialog = document.createElement("dialog");
+      dialog.className = "sheet";
+      dialog.setAttribute("aria-label", title);
+      var head = document.createElement("div"); head.className = "sheet-head";
+      var h = document.createElement("h3"); h.textContent = title;
+      var close = document.createElement("button");
+      close.type = "button"; close.className = "sheet-close"; close.textContent = "×";
+      close.setAttribute("aria-label", picker.getAttribute("data-close") || "Close");
+      head.appendChild(h); head.appendChild(close);
+      group.parentNode.insertBefore(dialog, group);
+      dialog.appendChild(head); dialog.appendChild(group);
+      var open = document.createElement("button");
+      open.type = "button"; open.className = "button small " + group.getAttribute("data-color");
+      open.setAttribute("data-family", group.getAttribute("data-color"));
+      open.setAttribute("aria-haspopup", "dialog");
+      var count = document.createElement("span"); count.className = "badge";
+      open.appendChild(document.createTextNode(title + " ")); open.appendChild(count);
+      bar.appendChild(open);
+      var held = function () {
+        count.textContent = String($$("input:checked", group).length);
+        var q = filter ? filter.value.trim() : "";
+        open.classList.toggle("found", q !== "" && $$(".tile", group).some(function (t) { return !t.classList.contains("hidden"); }));
+      };
+      open.addEventListener("click", function () { dialog.showModal(); });
+      close.addEventListener("click", function () { dialog.close(); });
+      dialog.addEventListener("click", function (e) { if (e.target === dialog) { dialog.close(); } });  // the backdrop
+      group.addEventListener("change", function () { held(); dialog.close(); });
+      if (filter) { filter.addEventListener("input", function () { setTimeout(held, 0); }); }
+      held();
+    });
+  };
+  var cityPicker = $("#city-form #picker.compact");
+  if (cityPicker) { families(cityPicker); }
 
   // --- My city: every change saves itself -------------------------------------------------------
   var form = $("#city-form");

@@ -137,6 +137,13 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     return html
 
 
+def family_group(group: Any) -> bool:
+    """Whether a picker's colour group is an expansion's own family of cards (its leaders, its
+    black cards): every card in it comes from an expansion. The city page opens such a group
+    over the page instead of lengthening the picker."""
+    return bool(group.tiles) and all(t.card.expansion is not None for t in group.tiles)
+
+
 def expansion_choices(catalog: Catalog) -> list[tuple[str, str, bool, str]]:
     """Each expansion of the catalog's edition: its id, name, whether the catalog has it, and
     the ``expansions`` value of a link that toggles it."""
@@ -163,6 +170,7 @@ def editions() -> list[tuple[int, str]]:
 
 def init_app(app: Flask) -> None:
     app.extensions["tiles"] = {}  # the card pickers' rendered tiles (see cached_tile)
+    app.jinja_env.tests["family_group"] = family_group
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["format_date_short"] = lambda day: format_date(day, "short")

@@ -83,8 +83,13 @@ def set_stepper(page: Page, field: str, value: int) -> None:
 
 
 def tap_card(page: Page, card: str) -> None:
-    """Tap a card's tile in the picker (it takes the card, or gives it back)."""
-    page.locator(f".tile label[for='cards-{card}']").click()
+    """Tap a card's tile in the picker (it takes the card, or gives it back), opening its
+    expansion's family first when the card is one of its leaders or black cards."""
+    tile = page.locator(f".tile label[for='cards-{card}']")
+    if not tile.is_visible():
+        family = page.locator(f".tile:has(#cards-{card})").get_attribute("data-color")
+        page.locator(f"button[data-family='{family}']").click()
+    tile.click()
 
 
 def count_tokens(page: Page, tokens: list[int]) -> None:
@@ -186,13 +191,16 @@ def lock(page: Page, base_url: str) -> None:
 
 
 def scrolls_sideways(page: Page) -> list[str]:
-    """The page, and every element in it, that is wider than the screen or scrolls sideways."""
+    """The page, and every element in it, that is wider than the screen or scrolls sideways;
+    the city page's strips of chips (its cards, what chains free) scroll sideways by design,
+    one row each so that the picker above never moves, and are left out with their chips."""
     return page.evaluate(
         """() => {
             const out = [];
             const width = document.documentElement.clientWidth;
             if (document.documentElement.scrollWidth > width) out.push("page " + document.documentElement.scrollWidth);
             for (const el of document.querySelectorAll("body *")) {
+                if (el.closest("#held-strip, #chain-strip")) continue;
                 const box = el.getBoundingClientRect();
                 if (box.width === 0 && box.height === 0) continue;
                 if (getComputedStyle(el).position === "absolute" && box.width <= 1) continue;
