@@ -270,6 +270,30 @@ def matching(
     return [line for line in past.lines if _shown(session, line, q, filters, past.names)]
 
 
+def games_of(
+    session: Session,
+    past: History,
+    key: str,
+    since: date | None = None,
+    until: date | None = None,
+    edition: int | None = None,
+    expansion: str = "",
+) -> list[repo.GameLine]:
+    """The games one player (``key``, after the table's merges and renames) sat in, newest
+    first, of the period, edition and expansions chosen; open games included."""
+    filters = (since, until, edition, expansion)
+    out = []
+    for line in past.lines:
+        if not _shown(session, line, "", filters, past.names):
+            continue
+        players = (
+            [c["player"] for c in line.summary["cities"]] if line.summary else _open_players(session, line)
+        )
+        if any(player_key(shown_name(p, past.names)) == key for p in players):
+            out.append(line)
+    return out
+
+
 def _shown(
     session: Session,
     line: repo.GameLine,

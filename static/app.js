@@ -102,14 +102,36 @@
     });
   });
 
-  // New game: the Free City's row matters only when exactly two players are named.
-  var setup = $("#new-game"), freeRow = $("#free-city-row");
-  if (setup && freeRow) {
-    var named = function () {
-      var n = $$("input[name$='-player']", setup).filter(function (i) { return i.value.trim() !== ""; }).length;
-      freeRow.classList.toggle("hidden", n !== 2);
+  // New game: how many play, at the top. That many seats show, the others' fields are left out
+  // of the form (kept on the page, should the count go back up); two players show the Free
+  // City's row. With no count chosen every seat shows, and the Free City's row once exactly
+  // two players are named.
+  var setup = $("#new-game"), freeRow = $("#free-city-row"), countRow = $("#player-count");
+  if (setup) {
+    var seats = $$(".seats .seat-row:not(.free-city-row)", setup);
+    var chosen = function () { var r = countRow && countRow.querySelector("input:checked"); return r ? Number(r.value) : 0; };
+    var layout = function () {
+      var count = chosen();
+      seats.forEach(function (row, i) {
+        var off = count > 0 && i >= count;
+        row.classList.toggle("hidden", off);
+        $$("input, select", row).forEach(function (input) { input.disabled = off; });
+      });
+      if (freeRow) {
+        var n = $$("input[name$='-player']", setup).filter(function (i) { return !i.disabled && i.value.trim() !== ""; }).length;
+        var two = count === 2 || (count === 0 && n === 2);
+        freeRow.classList.toggle("hidden", !two);
+        $$("input, select", freeRow).forEach(function (input) { input.disabled = !two && count > 0; });
+      }
     };
-    setup.addEventListener("input", named); named();
+    if (countRow) {
+      countRow.hidden = false;
+      var filled = $$("input[name$='-player']", setup).filter(function (i) { return i.value.trim() !== ""; }).length;
+      var preset = countRow.querySelector("input[value='" + filled + "']");
+      if (preset && filled >= 2) { preset.checked = true; }
+      countRow.addEventListener("change", layout);
+    }
+    setup.addEventListener("input", layout); layout();
   }
   // New game: ticking an expansion sets the form up for it at once (its seats, its boards),
   // keeping the names typed: the same post as the button the page shows without the script.
@@ -152,7 +174,7 @@
       var chained = [];
       tiles.forEach(function (tile) {
         var parents = (tile.getAttribute("data-chain") || "").split(" ").filter(Boolean);
-        var free = parents.some(function (p) { return held[p]; });
+        var free = !tile.hasAttribute("data-gone") && parents.some(function (p) { return held[p]; });
         tile.classList.toggle("chained", free);
         if (free && !tile.querySelector("input").checked && !tile.querySelector("input").disabled) { chained.push(tile); }
       });
@@ -249,8 +271,8 @@
         if (!input) { return; }
         var holder = input.closest(".field, .token-row, fieldset") || input.parentNode;
         holder.classList.add("has-error", "live");
-        var list = document.createElement("ul"); list.className = "errors live"; list.setAttribute("role", "alert");
-        errors[name].forEach(function (m) { var li = document.createElement("li"); li.textContent = m; list.appendChild(li); });
+        var list = document.createElement("div"); list.className = "errors live"; list.setAttribute("role", "alert");
+        errors[name].forEach(function (m) { var p = document.createElement("p"); p.textContent = m; list.appendChild(p); });
         holder.appendChild(list);
       });
     };

@@ -4,6 +4,7 @@ it, dealing wonders, and the card picker's model. Views never compute points the
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -311,6 +312,9 @@ class Tile:
     card: Card
     ages: tuple[int, ...]
     chain_parent: Card | None
+    gone: bool = False
+    """Every copy of the card the table's deck has is in other cities: it cannot be built here
+    (no chain badge then)."""
 
 
 @dataclass(frozen=True)
@@ -319,7 +323,20 @@ class ColourGroup:
     tiles: tuple[Tile, ...]
 
 
-def picker(catalog: Catalog, deck_players: int, held: set[str] | frozenset[str]) -> list[ColourGroup]:
+def gone_elsewhere(catalog: Catalog, cities: list[dict[str, Any]], seat: int) -> frozenset[str]:
+    """The cards no copy of which is left for the city at ``seat``: the other cities hold every
+    copy the table's deck has (one, for a guild, a leader or a black card)."""
+    held = Counter(c for i, city in enumerate(cities) if i != seat for c in set(city.get("cards") or ()))
+    return frozenset(
+        cid
+        for cid, k in held.items()
+        if catalog.has_card(cid) and k >= max(1, catalog.copies(cid, len(cities)))
+    )
+
+
+def picker(
+    catalog: Catalog, deck_players: int, held: set[str] | frozenset[str], gone: frozenset[str] = frozenset()
+) -> list[ColourGroup]:
     """The card picker: one tile per structure, grouped by colour in the order a city lies
     on the table, by age within a colour; only cards of this table's deck (and any held).
 
@@ -335,8 +352,13 @@ def picker(catalog: Catalog, deck_players: int, held: set[str] | frozenset[str])
                 continue
             if not (card.is_guild or catalog.copies(cid, deck_players) > 0 or cid in held):
                 continue
-            parent = next((catalog.structure(p) for p in card.chain_from if p in held), None)
-            tiles.append(Tile(card, tuple(sorted({e.age for e in entries if e.age is not None})), parent))
+            parent = (
+                None
+                if cid in gone
+                else next((catalog.structure(p) for p in card.chain_from if p in held), None)
+            )
+            ages = tuple(sorted({e.age for e in entries if e.age is not None}))
+            tiles.append(Tile(card, ages, parent, cid in gone))
         tiles.sort(key=lambda t: t.ages[0] if t.ages else 0)
         if tiles:
             groups.append(ColourGroup(color, tuple(tiles)))

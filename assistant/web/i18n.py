@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, request
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_time
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from ..rules.text import MINUS_SIGN, Text
@@ -48,6 +51,33 @@ def select_locale() -> str:
         return str(chosen)
     best = request.accept_languages.best_match(languages)
     return best or "en"
+
+
+def date_locale() -> Locale:
+    """The locale dates are written in: the reader's language, in the region their browser
+    asks for when it asks for that language (``en-GB`` writes 3 Dec 2026, ``en`` Dec 3,
+    2026); the page's translations stay the language's own."""
+    language = get_locale() or Locale("en")
+    if has_request_context():
+        for tag, _quality in request.accept_languages:
+            try:
+                asked = Locale.parse(tag, sep="-")
+            except (ValueError, UnknownLocaleError):
+                continue
+            if asked.language == language.language:
+                return asked
+    return language
+
+
+def format_day(day: date | datetime) -> str:
+    """A date in the reader's language and region, spelt out enough never to be misread
+    (``3 dic 2026``, ``Dec 3, 2026``, ``2026. 12. 3.``: Babel's medium format)."""
+    return format_date(day, "medium", locale=date_locale())
+
+
+def format_moment(moment: datetime) -> str:
+    """A date and time in the reader's language and region (Babel's medium date, short time)."""
+    return f"{format_day(moment)} {format_time(moment, 'short', locale=date_locale())}"
 
 
 def render_text(text: Text | str | None, *, minus: str = "-") -> str:

@@ -39,7 +39,7 @@ _ICONS: dict[str, str] = {
     "wild": '<circle cx="12" cy="12" r="9.5" fill="none" stroke="#2f7a3d" stroke-width="2"/><text x="12" y="16.5" font-size="13" text-anchor="middle" fill="#2f7a3d" font-family="sans-serif" font-weight="bold">?</text>',
     # categories
     "military": '<path d="M12 2 20 5v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" fill="#c0392b"/><path d="M12 5v14" stroke="#f3c1bb" stroke-width="2"/>',
-    "treasury": '<circle cx="12" cy="12" r="10" fill="#e7b923" stroke="#a47c0a" stroke-width="2"/><circle cx="12" cy="12" r="5" fill="none" stroke="#a47c0a" stroke-width="1.5"/>',
+    "treasury": '<path d="M4 17.5v2c0 1.7 3.6 3 8 3s8-1.3 8-3v-2M4 12.5v2c0 1.7 3.6 3 8 3s8-1.3 8-3v-2M4 7.5v2c0 1.7 3.6 3 8 3s8-1.3 8-3v-2" fill="#d9a520" stroke="#8a6508" stroke-width="1.4"/><ellipse cx="12" cy="7.5" rx="8" ry="3" fill="#f0c94a" stroke="#8a6508" stroke-width="1.4"/>',
     "civilian": '<path d="M3 6h18L12 2zM5 8h14v2H5zM6 11h2v8H6zM11 11h2v8h-2zM16 11h2v8h-2zM4 20h16v2H4z" fill="#2f6fb5"/>',
     "science": '<path d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM10.5 2h3l.5 2.6 2.2.9 2.2-1.5 2.1 2.1-1.5 2.2.9 2.2 2.6.5v3l-2.6.5-.9 2.2 1.5 2.2-2.1 2.1-2.2-1.5-2.2.9-.5 2.6h-3l-.5-2.6-2.2-.9-2.2 1.5-2.1-2.1 1.5-2.2-.9-2.2L2 13.5v-3l2.6-.5.9-2.2L4 5.6l2.1-2.1 2.2 1.5 2.2-.9z" fill="#3c9a4a" fill-rule="evenodd"/>',
     "commercial": '<path d="M9 2h6v3l2 2v3l-1 1 2 9H6l2-9-1-1V7l2-2z" fill="#d9a520"/>',

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import session
-from flask_babel import format_datetime
 
 from ..store import games as store
 from .db import get_session
+from .i18n import format_moment
 
 MAX_RECENT = 8
 
@@ -37,7 +37,7 @@ def recent_games() -> list[RecentGame]:
         kept.append(token)
         players = ", ".join(str(c.data.get("player", "?")) for c in row.cities if not c.data.get("free_city"))
         label = row.title or players
-        out.append(RecentGame(token, label, format_datetime(row.updated_at, "short")))
+        out.append(RecentGame(token, label, format_moment(row.updated_at)))
     if kept != session.get("recent", []):
         session["recent"] = kept
     return out

@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from flask_babel import format_date, format_percent, ngettext
+from flask_babel import format_percent, ngettext
 from flask_babel import gettext as _
 
 from ..rules.catalog import available_editions, catalog_for
 from ..stats import PlayerStats, TableStats, WonderStats, most_played
 from . import charts
-from .i18n import render_text
+from .i18n import format_day, render_text
 
 __all__ = ["percent", "player_charts", "table_charts"]
 
@@ -30,8 +30,8 @@ def _totals_chart(series: list[charts.Series], days: list[date]) -> dict[str, An
         "totals": charts.line_chart(
             lines,
             title=_("Totals over time"),
-            first=format_date(days[0], "short") if days else "",
-            last=format_date(days[-1], "short") if days else "",
+            first=format_day(days[0]) if days else "",
+            last=format_day(days[-1]) if days else "",
         ),
         "totals_span": ngettext(
             "Each point is the average of %(num)d game.", "Each point is the average of %(num)d games.", span

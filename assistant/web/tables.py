@@ -28,8 +28,8 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from .. import jsonio
@@ -42,7 +42,7 @@ from ..store.models import TableRow
 from . import gamestate
 from .db import get_session
 from .forms import ImportForm, MoveGameForm, NamesForm, TableForm
-from .i18n import render_text
+from .i18n import format_day, render_text
 from .tablecharts import percent, player_charts, table_charts
 from .urls import absolute
 
@@ -114,7 +114,7 @@ def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) 
     ranked = sorted(cities, key=lambda c: (c["rank"] is None, c["rank"] or 0, -c["total"]))
     return {
         "line": line,
-        "when": format_date(line.created_at, "medium") if when else None,
+        "when": format_day(line.created_at) if when else None,
         "cities": [{**c, "player": service.shown_name(c["player"], names)} for c in ranked],
         "winners": [service.shown_name(c["player"], names) for c in ranked if c["rank"] == 1],
     }
@@ -230,11 +230,13 @@ def player(token: str, key: str) -> str:
     who = stats.player(key[:160])
     if who is None:
         abort(404)
+    played = service.games_of(get_session(), past, who.key, since, until, edition, expansion)
     return render_template(
         "tables/player.html",
         table=found, stats=stats, player=who, since=since, until=until, edition=edition, expansion=expansion,
         expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
-        spellings=service.spellings_of(past, who.key),
+        spellings=service.spellings_of(past, who.key), games=[game_item(line, past.names) for line in played[:PAGE_SIZE]],
+        more_games=len(played) - PAGE_SIZE,
     )  # fmt: skip
 
 
@@ -289,10 +291,11 @@ def _rename_or_merge(
 
 
 CSV_COLUMNS = (
-    "game", "date", "title", "edition", "expansions", "locked", "player", "free_city", "wonder", "side",
+    "game", "date", "title", "edition", "expansions", "locked", "player", "free_city", "board", "side",
     "rank", "total", "coins",
 )  # fmt: skip
-"""The export's first columns, then one per category of the games' editions."""
+"""The export's first columns, then one per category of the games' editions (the wonder board
+is ``board``: the category of the wonder's points is ``wonder``, one name a column)."""
 
 
 @bp.get("/t/<token>/export.csv")
@@ -314,7 +317,7 @@ def export_csv(token: str) -> Response:
     for line, cities in games:
         for city in cities:
             writer.writerow(_csv_row(line, city, past.names, categories))
-    response = Response(out.getvalue(), mimetype="text/csv; charset=utf-8")
+    response = Response(out.getvalue(), mimetype="text/csv")  # Flask adds "; charset=utf-8"
     response.headers["Content-Disposition"] = 'attachment; filename="table-games.csv"'
     return response
 

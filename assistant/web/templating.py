@@ -7,7 +7,6 @@ from functools import cache
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_date
 from markupsafe import Markup
 
 from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for, expansion_rules
@@ -22,6 +21,7 @@ from ..rules.model import Category, Color, Payment
 from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
+from .i18n import format_day
 
 
 class AgeNames(dict[int, str]):
@@ -124,6 +124,7 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
         tile.card.id,
         tile.ages,
         tile.chain_parent is not None,
+        tile.gone,
         checked,
         built,
     )
@@ -173,7 +174,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests["family_group"] = family_group
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
-    app.jinja_env.filters["format_date_short"] = lambda day: format_date(day, "short")
+    app.jinja_env.filters["format_day"] = format_day
     app.jinja_env.globals.update(
         icon=icons.icon,
         category_icon=icons.category_icon,

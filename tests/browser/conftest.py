@@ -1,9 +1,17 @@
 """Browser tests: Debian's Chromium driven by Playwright at a phone's size, against the
 real app served by waitress on a free port. Skipped with a reason when Chromium is absent,
-required (failing instead) when REQUIRE_BROWSER is set."""
+required (failing instead) when REQUIRE_BROWSER is set.
+
+Every page a phone (the ``phone`` fixture) opens is checked by axe-core (``npm ci --prefix
+tests/browser``, which ``.ci/run`` does), injected into the page by the browser itself, on
+each load and in the state the test leaves it in; a serious or critical violation fails the
+test at its end, naming the page, the rule and the elements. Tests check other states with
+``flows.axe_now``. Without axe-core installed the checks are skipped, unless REQUIRE_BROWSER
+is set."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -24,6 +32,39 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+# After axe's own source: check the page once it has loaded (its script has run), and offer
+# window.__axeCheck() for any later state; runs queue, as axe runs one at a time. Each run's
+# serious and critical violations are logged as "axe:" and a JSON line.
+AXE_RUN = """
+window.__axeCheck = function () {
+  var run = (window.__axeLast || Promise.resolve()).then(function () {
+    return window.axe.run(document, { resultTypes: ["violations"] });
+  }).then(function (result) {
+    var bad = result.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
+      .map(function (v) { return { rule: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 4).map(function (n) { return n.target.join(" "); }) }; });
+    console.log("axe:" + JSON.stringify({ page: location.pathname, bad: bad }));
+    return bad;
+  });
+  window.__axeLast = run.catch(function () {});
+  return run;
+};
+window.addEventListener("load", function () {
+  if (location.protocol === "http:" || location.protocol === "https:") { setTimeout(window.__axeCheck, 0); }
+});
+"""
+
+
+def axe_script() -> str | None:
+    """axe-core's source and the checks run with it, or None when it is not installed."""
+    if AXE.exists():
+        return AXE.read_text(encoding="utf-8") + "\n;" + AXE_RUN
+    if os.environ.get("REQUIRE_BROWSER"):
+        pytest.fail("axe-core is required (REQUIRE_BROWSER): npm ci --prefix tests/browser")
+    return None
 
 
 def chromium_path() -> str | None:
@@ -77,20 +118,40 @@ def live_server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture
 def phone(browser):
-    """A fresh phone: its own cookies, a 390x844 screen, touch."""
+    """A fresh phone: its own cookies, a 390x844 screen, touch; axe checks every page it opens."""
+    import json
+
     contexts = []
+    found: list[dict] = []
+    script = axe_script()
+
+    def heard(message) -> None:
+        if message.text.startswith("axe:"):
+            report = json.loads(message.text[4:])
+            found.extend({"page": report["page"], **bad} for bad in report["bad"])
 
     def open_phone(locale: str = "en-GB"):
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale
         )
         context.set_default_timeout(15_000)
+        if script is not None:
+            context.add_init_script(script)
+            context.on("console", heard)
         contexts.append(context)
         return context.new_page()
 
     yield open_phone
+    if script is not None:
+        for context in contexts:
+            for page in context.pages:  # the state the test left the page in
+                if not page.url.startswith("http"):
+                    continue
+                with contextlib.suppress(Exception):  # a page closing or navigating: its loads were checked
+                    page.evaluate("() => window.__axeCheck ? window.__axeCheck() : null")
     for context in contexts:
         context.close()
+    assert not found, "axe: serious or critical violations\n" + "\n".join(map(str, found))
 
 
 @pytest.fixture(scope="session")

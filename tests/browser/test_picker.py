@@ -11,7 +11,7 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.browser.flows import api, shot, store_game, tap_card, wait_saved
+from tests.browser.flows import api, axe_now, shot, store_game, tap_card, wait_saved
 
 SHIFTS = """window.__shift = 0; new PerformanceObserver(function (list) {
   list.getEntries().forEach(function (e) { window.__shift += e.value; }); })
@@ -66,6 +66,7 @@ def test_an_expansions_families_open_over_the_page_and_close_on_a_tap(live_serve
     leaders.click()
     sheet = page.locator("dialog.sheet[open]")
     expect(sheet).to_have_attribute("aria-label", "Leaders")
+    assert axe_now(page) == []
     shot(page, screenshots, "picker-2-leaders")
     page.evaluate("() => { window.__shift = 0; }")  # a full-page screenshot resizes the page
     page.locator(".tile label[for='cards-hammurabi']").click()

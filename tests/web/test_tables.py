@@ -246,7 +246,11 @@ def test_the_export_imports_into_another_table_with_the_same_statistics(client):
     # The page's JSON export is the same file, and its CSV has a row per city.
     page_json = json.loads(client.get(f"/t/{table}/export.json").data)
     assert len(page_json["games"]) == 4
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/t/{table}/export.csv").get_data(as_text=True))))
+    exported = client.get(f"/t/{table}/export.csv")
+    assert exported.headers["Content-Type"] == "text/csv; charset=utf-8"
+    header = next(csv.reader(io.StringIO(exported.get_data(as_text=True))))
+    assert len(header) == len(set(header)) and header[8] == "board" and "wonder" in header[13:]
+    rows = list(csv.DictReader(io.StringIO(exported.get_data(as_text=True))))
     assert len(rows) == 12 and {r["player"] for r in rows} >= {"Ana", "Bo", "Cy", "Dee"}
     assert {r["locked"] for r in rows} == {"yes", "no"}
 

@@ -195,7 +195,8 @@ def _render(
     standing = loaded.standing
     typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
-    groups = gamestate.picker(catalog, len(loaded.data["cities"]), held)
+    cities = loaded.data["cities"]
+    groups = gamestate.picker(catalog, len(cities), held, gamestate.gone_elsewhere(catalog, cities, seat))
     page = render_template(
         "games/city.html",
         loaded=loaded,

@@ -35,13 +35,15 @@ def new_game() -> Page:
     """Set up a game: the edition and its expansions, then the players in seating order with
     the wonders in front of them. Ticking an expansion shows the form again for that game
     (more seats, its boards), keeping the names typed."""
-    asked: MultiDict[str, str] = request.form if request.method == "POST" else request.args
-    catalog = _catalog_asked(asked)
+    switched = request.form.get("to_edition")  # another edition chosen: the same form for it
+    catalog = _catalog_asked(_asked(switched))
     form = _new_game_form(catalog)
     table = repo.by_token(get_session(), form.table.data or request.args.get("table", ""))
     if request.method == "GET":
         _first_look(form, catalog, table)
-    if request.form.get("change") or not form.validate_on_submit():
+    if switched:
+        form.edition.data = catalog.edition
+    if switched or request.form.get("change") or not form.validate_on_submit():
         return _new_game_page(form, catalog, table, 400 if form.errors else 200)
     try:
         game = _game_of(form, catalog)
@@ -58,6 +60,17 @@ def new_game() -> Page:
     )
     recent.remember(row.edit_token)
     return redirect(url_for("games.game", token=row.edit_token))
+
+
+def _asked(switched: str | None) -> MultiDict[str, str]:
+    """What the form or the link asks for; another edition chosen on the form replaces its edition."""
+    if request.method != "POST":
+        return request.args
+    if not switched:
+        return request.form
+    return MultiDict(
+        [*((k, v) for k, v in request.form.items(multi=True) if k != "edition"), ("edition", switched)]
+    )
 
 
 def _catalog_asked(asked: MultiDict[str, str]) -> Catalog:
