@@ -116,42 +116,96 @@ def live_server(tmp_path_factory) -> Iterator[str]:
     server.close()
 
 
+class AxeWatch:
+    """axe-core's serious and critical violations on every page the watched contexts open.
+
+    A context with the script on runs axe on each load and, at the end, on the state each of
+    its pages was left in. A context with the script off cannot run it: the pages it loaded
+    (its GET requests for pages) are opened again at the end, with the script on but the
+    app's own script refused, so that axe sees them as a phone without JavaScript does."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.script = axe_script()
+        self.found: list[dict] = []
+        self.contexts: list = []
+        self.scriptless: list[str] = []
+
+    def heard(self, message) -> None:
+        import json
+
+        if message.text.startswith("axe:"):
+            report = json.loads(message.text[4:])
+            self.found.extend({"page": report["page"], **bad} for bad in report["bad"])
+
+    def watch(self, context, javascript: bool = True):
+        self.contexts.append(context)
+        if self.script is None:
+            return context
+        if javascript:
+            context.add_init_script(self.script)
+            context.on("console", self.heard)
+        else:
+            context.on("request", self.loaded)
+        return context
+
+    def loaded(self, request) -> None:
+        if (
+            request.resource_type == "document"
+            and request.method == "GET"
+            and request.url not in self.scriptless
+        ):
+            self.scriptless.append(request.url)
+
+    def finish(self) -> None:
+        if self.script is not None:
+            for context in self.contexts:
+                for page in context.pages:  # the state the test left the page in
+                    if page.url.startswith("http"):
+                        with contextlib.suppress(Exception):  # closing or navigating: its loads were checked
+                            page.evaluate("() => window.__axeCheck ? window.__axeCheck() : null")
+        for context in self.contexts:
+            context.close()
+        if self.script is not None and self.scriptless:
+            checker = self.watch(self.browser.new_context(viewport=PHONE, is_mobile=True))
+            checker.route("**/static/app.js*", lambda route: route.abort())
+            page = checker.new_page()
+            for url in self.scriptless[:20]:
+                page.goto(url)
+                page.evaluate("() => window.__axeCheck()")
+            checker.close()
+        assert not self.found, "axe: serious or critical violations\n" + "\n".join(map(str, self.found))
+
+
 @pytest.fixture
 def phone(browser):
     """A fresh phone: its own cookies, a 390x844 screen, touch; axe checks every page it opens."""
-    import json
-
-    contexts = []
-    found: list[dict] = []
-    script = axe_script()
-
-    def heard(message) -> None:
-        if message.text.startswith("axe:"):
-            report = json.loads(message.text[4:])
-            found.extend({"page": report["page"], **bad} for bad in report["bad"])
+    axe = AxeWatch(browser)
 
     def open_phone(locale: str = "en-GB"):
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale
         )
         context.set_default_timeout(15_000)
-        if script is not None:
-            context.add_init_script(script)
-            context.on("console", heard)
-        contexts.append(context)
-        return context.new_page()
+        return axe.watch(context).new_page()
 
     yield open_phone
-    if script is not None:
-        for context in contexts:
-            for page in context.pages:  # the state the test left the page in
-                if not page.url.startswith("http"):
-                    continue
-                with contextlib.suppress(Exception):  # a page closing or navigating: its loads were checked
-                    page.evaluate("() => window.__axeCheck ? window.__axeCheck() : null")
-    for context in contexts:
-        context.close()
-    assert not found, "axe: serious or critical violations\n" + "\n".join(map(str, found))
+    axe.finish()
+
+
+@pytest.fixture
+def page_context(browser):
+    """A phone-sized context with the script on or off (``page_context(script)``), every page
+    it opens checked by axe."""
+    axe = AxeWatch(browser)
+
+    def open_context(script: bool):
+        return axe.watch(
+            browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True), script
+        )
+
+    yield open_context
+    axe.finish()
 
 
 @pytest.fixture(scope="session")

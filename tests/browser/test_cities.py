@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import open_city, scrolls_sideways, shot, store_game, tap_card, totals, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -37,8 +36,8 @@ def _game(base: str) -> str:
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_a_cities_city_tapped_in_scored_and_asked_about(live_server, browser, screenshots, script):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
+def test_a_cities_city_tapped_in_scored_and_asked_about(live_server, page_context, screenshots, script):
+    context = page_context(script)
     page = context.new_page()
     hub = _game(live_server)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import create_game, open_city, shot, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -80,9 +79,9 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     expect(host.locator("#during-play")).to_contain_text("Age III is being played.")
 
 
-def test_the_during_play_page_works_without_javascript(live_server, browser, phone, screenshots):
+def test_the_during_play_page_works_without_javascript(live_server, page_context, phone, screenshots):
     hub = create_game(phone(), live_server, ["Ana", "Bo", "Cy"], BOARDS)
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
+    context = page_context(False)
     try:
         page = context.new_page()
         page.goto(hub + "/play")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import create_game, open_city, scrolls_sideways, shot, tap_card, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -45,9 +44,9 @@ def test_the_free_city_page_answers_for_the_hand_its_holder_offers(live_server, 
     shot(page, screenshots, "95-free-city-refused")
 
 
-def test_the_free_city_page_works_without_javascript(live_server, browser, phone, screenshots):
+def test_the_free_city_page_works_without_javascript(live_server, page_context, phone, screenshots):
     hub = create_game(phone(), live_server, ["Ana", "Bo"], TWO, free_city=("babylon", "A"))
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
+    context = page_context(False)
     try:
         page = context.new_page()
         page.goto(hub + "/free-city")

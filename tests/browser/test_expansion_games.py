@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import api, lock, open_city, scrolls_sideways, shot, tap_card, wait_saved
 
 pytestmark = pytest.mark.browser
@@ -38,8 +37,8 @@ def _get(url: str) -> bytes:
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, browser, screenshots, script):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
+def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, page_context, screenshots, script):
+    context = page_context(script)
     page = context.new_page()
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Club night"})["token"]
     page.goto(f"{live_server}/new?table={table}&edition=1")
@@ -131,8 +130,8 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, brows
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, browser, screenshots, script):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
+def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, page_context, screenshots, script):
+    context = page_context(script)
     page = context.new_page()
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
     page.goto(f"{live_server}/new?mode=pad&edition=2&table={table}")

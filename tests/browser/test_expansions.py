@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.flows import open_city, scrolls_sideways, shot, tap_card, wait_saved
 from tests.conftest import TOY_EDITION
 
@@ -35,9 +34,9 @@ def _set_up_festival(page: Page, base: str, *, script: bool) -> str:
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
 def test_a_festival_table_types_its_row_beside_the_cards_and_the_board_counts_it(
-    live_server, browser, screenshots, script
+    live_server, page_context, screenshots, script
 ):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=script, is_mobile=True)
+    context = page_context(script)
     page = context.new_page()
     hub = _set_up_festival(page, live_server, script=script)
     open_city(page, hub, 0)

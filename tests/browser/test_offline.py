@@ -48,7 +48,9 @@ def test_the_app_installs_and_a_city_is_entered_with_no_network(live_server, pho
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
 
-    open_city(page, hub, 0)  # opened online: the phone keeps the page
+    page.goto(hub + "/scoreboard")  # opened online: the phone keeps the page
+    expect(page.locator(".ranking > li")).to_have_count(3)
+    open_city(page, hub, 0)
     before = api(live_server, "GET", f"/api/v1/games/{token}")["versions"][0]
     page.context.set_offline(True)
     page.reload()
@@ -73,6 +75,8 @@ def test_the_app_installs_and_a_city_is_entered_with_no_network(live_server, pho
     expect(page.locator("#save-state")).not_to_have_attribute("data-state", "offline")
     page.goto(hub)  # the game's page, opened before, also opens
     expect(page.locator(".cities li")).to_have_count(3)
+    page.goto(hub + "/scoreboard")  # and the last scoreboard it saw
+    expect(page.locator(".ranking > li")).to_have_count(3)
     page.goto(f"{live_server}/tables")  # never opened: the app's own page, not the browser's
     expect(page.locator("h1")).to_have_text("No network")
     shot(page, screenshots, "offline-2-never-opened")

@@ -13,8 +13,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False, is_mobile=True)
+def page(page_context):
+    context = page_context(False)
     yield context.new_page()
     context.close()
 
