@@ -322,17 +322,27 @@ def export_csv(token: str) -> Response:
     return response
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP, CSV injection)."""
+
+
+def _cell(text: str) -> str:
+    """A typed text (a name, a title) as a cell no spreadsheet runs: one starting like a
+    formula gets an apostrophe in front, which spreadsheets show as text and keep readable."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def _csv_row(
     line: repo.GameLine, city: dict[str, Any], names: dict[str, str], categories: tuple[str, ...]
 ) -> list[Any]:
     return [
         line.id,
         line.created_at.date().isoformat(),
-        line.title or "",
+        _cell(line.title or ""),
         line.edition,
         " ".join(line.expansions or ()),  # ids, space-separated ("leaders cities"); none: empty
         "yes" if line.locked else "no",
-        service.shown_name(city["player"], names),
+        _cell(service.shown_name(city["player"], names)),
         "yes" if city.get("free_city") else "no",
         city.get("wonder") or "",
         city.get("side") or "",

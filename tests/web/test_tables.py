@@ -577,3 +577,24 @@ def test_the_csv_export_has_a_column_for_each_expansion_row_its_games_scored(cli
     assert header[-8:] == [*FIRST_EDITION_CATEGORIES, "leaders"]  # after the base rows
     assert [r["leaders"] for r in rows if r["player"] == "Ana"] == ["", "9"]  # not played, then 9
     assert [r["expansions"] for r in rows if r["player"] == "Ana"] == ["", "leaders"]
+
+
+def test_the_csv_never_hands_a_spreadsheet_a_formula(client):
+    """OWASP's CSV injection: a name or title starting with =, +, -, @, a tab or a carriage
+    return is written with an apostrophe in front (shown as text, still readable); numbers,
+    negative ones included, stay numbers."""
+    table = new_table(client)
+    hostile = [
+        '=HYPERLINK("http://x.example","x")',
+        "+Bo",
+        "-Cy",
+        "@Dee",
+        "Ed",
+        "Fa",
+    ]  # names are trimmed: no tab
+    for names in (hostile[:3], hostile[3:]):
+        add_game(client, table, renamed(three(), names))
+    text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert sorted(r["player"] for r in rows) == sorted(["'" + n for n in hostile[:4]] + ["Ed", "Fa"])
+    assert any(r["military"].startswith("-") for r in rows)  # a defeat is still a number
