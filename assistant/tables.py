@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
@@ -413,17 +413,35 @@ def _entry(index: int, entry: Any) -> _Entry:
         raise ImportRefused(
             N_("Game {n}: {field}: {message}", n=index + 1, field=exc.field, message=exc.message)
         ) from None
-    played = _day(entry.get("played_on"))
+    played = _day(index, entry.get("played_on"))
     title = entry.get("title") if _kept(entry.get("title"), 80) else None
     record = entry.get("record") if _is_record(entry.get("record")) else None
     return _Entry(game, played, title, entry.get("locked") is True, record)
 
 
-def _day(value: Any) -> date | None:
-    try:
-        return date.fromisoformat(value) if isinstance(value, str) and value else None
-    except ValueError:
+FIRST_DAY = date(2010, 1, 1)
+"""No game of 7 Wonders was played before the game was published (2010)."""
+
+
+def _day(index: int, value: Any) -> date | None:
+    """The day an entry says it was played (none: today); refused, naming the game, when it
+    is not a day of the ISO calendar between 2010 and tomorrow (a table's time zone)."""
+    if value is None or value == "":
         return None
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None or not FIRST_DAY <= day <= date.today() + timedelta(days=1):
+        raise ImportRefused(
+            N_(
+                "Game {n}: played_on: a day between {first} and today, as {example}.",
+                n=index + 1,
+                first=FIRST_DAY.isoformat(),
+                example=date.today().isoformat(),
+            )
+        )
+    return day
 
 
 def import_into(session: Session, table: TableRow, data: Any) -> Imported:

@@ -1203,6 +1203,8 @@ PATHS: dict[str, Any] = {
     "/api/v1/tables/{table}/import": {
         "post": {
             "summary": "Import games into the table (its export format), all or none; the games it has already are skipped",
+            "description": "A game's played_on, when given, is a day between 2010-01-01 (7 Wonders was "
+            "published in 2010) and tomorrow; any other refuses the whole import (400), naming the game.",
             "operationId": "importTable",
             "parameters": [TABLE],
             "requestBody": _body("TableExport"),

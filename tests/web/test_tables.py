@@ -261,6 +261,15 @@ def test_the_export_imports_into_another_table_with_the_same_statistics(client):
         ({"games": []}, "no games"),
         ({"games": [{"game": {"cities": 3}}]}, "Game 1"),
         ({"games": [{"game": three()}, "x"]}, "Game 2"),
+        # A day no game was played on: before 7 Wonders was published, or years ahead (it
+        # would stay at the top of the table for good), or no day at all.
+        ({"games": [{"game": three()}, {"game": three(), "played_on": "0001-01-01"}]}, "Game 2: played_on"),
+        (
+            {"games": [{"game": three(), "played_on": "9999-12-31"}]},
+            "Game 1: played_on: a day between 2010-01-01",
+        ),
+        ({"games": [{"game": three(), "played_on": "2026-02-30"}]}, "Game 1: played_on"),
+        ({"games": [{"game": three(), "played_on": 20261201}]}, "Game 1: played_on"),
     ],
 )
 def test_an_import_that_cannot_be_read_is_refused_and_adds_nothing(client, body, words):
