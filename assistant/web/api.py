@@ -588,6 +588,10 @@ def add_to_table(table: str, token: str) -> Response:
     """Put a game (by its edit token) in the table."""
     found = _table(table)
     row = _editable(token)
+    if row.locked and row.table_id is not None and row.table_id != found.id:
+        raise ApiError(
+            409, _("A locked game stays at its table: its record is part of the table's history."), "token"
+        )
     repo.move_game(get_session(), row, found)
     return jsonify(_public(row))
 
@@ -599,6 +603,10 @@ def remove_from_table(table: str, token: str) -> Response:
     row = _editable(token)
     if row.table_id != found.id:
         raise ApiError(404, _("This game is not in this table."), "token")
+    if row.locked:
+        raise ApiError(
+            409, _("A locked game stays at its table: its record is part of the table's history."), "token"
+        )
     repo.move_game(get_session(), row, None)
     return jsonify(_public(row))
 

@@ -1168,15 +1168,27 @@ PATHS: dict[str, Any] = {
     "/api/v1/tables/{table}/games/{token}": {
         "put": {
             "summary": "Put a game (by its edit token) in the table",
+            "description": "A locked game at another table stays there (409).",
             "operationId": "addToTable",
             "parameters": [TABLE, TOKEN],
-            "responses": {"200": _json(_ref("StoredGame"), "The game."), "403": ERROR, "404": ERROR},
+            "responses": {
+                "200": _json(_ref("StoredGame"), "The game."),
+                "403": ERROR,
+                "404": ERROR,
+                "409": _json(_ref("Error"), "The game is locked at another table: nothing changed."),
+            },
         },
         "delete": {
             "summary": "Take a game (by its edit token) out of the table",
+            "description": "A locked game stays at its table (409): its record is part of the table's history.",
             "operationId": "removeFromTable",
             "parameters": [TABLE, TOKEN],
-            "responses": {"200": _json(_ref("StoredGame"), "The game."), "403": ERROR, "404": ERROR},
+            "responses": {
+                "200": _json(_ref("StoredGame"), "The game."),
+                "403": ERROR,
+                "404": ERROR,
+                "409": _json(_ref("Error"), "The game is locked: nothing changed."),
+            },
         },
     },
     "/api/v1/tables/{table}/names": {

@@ -412,6 +412,9 @@ def move_game(token: str) -> WerkzeugResponse:
     form = MoveGameForm()
     if not form.validate_on_submit():
         return redirect(url_for("games.game", token=token))
+    if loaded.row.locked and loaded.row.table_id is not None:
+        flash(_("A locked game stays at its table: its record is part of the table's history."), "error")
+        return redirect(url_for("games.game", token=token))
     if form.leave.data:
         repo.move_game(get_session(), loaded.row, None)
         flash(_("The game left its table."), "ok")

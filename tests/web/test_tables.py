@@ -607,3 +607,24 @@ def test_the_csv_never_hands_a_spreadsheet_a_formula(client):
     rows = list(csv.DictReader(io.StringIO(text)))
     assert sorted(r["player"] for r in rows) == sorted(["'" + n for n in hostile[:4]] + ["Ed", "Fa"])
     assert any(r["military"].startswith("-") for r in rows)  # a defeat is still a number
+
+
+def test_a_locked_game_stays_at_its_table(client, app):
+    """A locked game's record is part of its table's history: neither the API nor the game's
+    page takes it out or moves it to another table (a locked game at no table may join one)."""
+    table, other = new_table(client), new_table(client, "Friday")
+    token = add_game(client, table)  # locked
+    left = client.delete(f"/api/v1/tables/{table}/games/{token}")
+    assert left.status_code == 409 and left.get_json()["field"] == "token"
+    moved = client.put(f"/api/v1/tables/{other}/games/{token}")
+    assert moved.status_code == 409
+    assert len(read(client, table)["games"]) == 1 and read(client, other)["games"] == []
+    app.config["WTF_CSRF_ENABLED"] = False
+    page = client.get(f"/g/{token}").get_data(as_text=True)
+    assert "Take the game out of its table" not in page
+    client.post(f"/g/{token}/table", data={"leave": "y"})
+    client.post(f"/g/{token}/table", data={"table": other})
+    assert len(read(client, table)["games"]) == 1 and read(client, other)["games"] == []
+    loose = client.post("/api/v1/games", json={"game": three()}).get_json()["token"]
+    assert client.post(f"/api/v1/games/{loose}/lock").status_code == 200
+    assert client.put(f"/api/v1/tables/{other}/games/{loose}").status_code == 200
