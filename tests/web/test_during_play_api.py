@@ -148,3 +148,17 @@ def test_handing_out_an_age_moves_a_game_in_progress_on(client, app):
     form["age"] = "3"
     assert client.post(f"/g/{token}/age", data=form).status_code == 200
     assert "age" not in client.get(f"/api/v1/games/{token}").get_json()["game"]  # the game is over
+
+
+def test_the_end_of_an_age_refuses_more_shield_rows_than_cities(client, app):
+    game = json.loads(json.dumps(HALICARNASSUS))
+    created = client.post("/api/v1/games", json={"game": game}).get_json()
+    token = created["token"]
+    app.config["WTF_CSRF_ENABLED"] = False
+    versions = ",".join(map(str, created["versions"]))
+    form = {"age": "1", "versions": versions} | {f"shields-{i}": "1" for i in range(len(game["cities"]) + 1)}
+    refused = client.post(f"/g/{token}/age", data=form)
+    assert refused.status_code == 400
+    assert f"Give the shields of each of the {len(game['cities'])} cities" in refused.get_data(as_text=True)
+    after = client.get(f"/api/v1/games/{token}").get_json()
+    assert after["versions"] == created["versions"]  # nothing handed out

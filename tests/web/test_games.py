@@ -629,3 +629,14 @@ def test_recent_games_are_listed_on_this_phone_only(nocsrf_app, tmp_path):
     token = new_game(phone, ["Ana", "Bo", "Cy"])
     assert f"/g/{token}" in phone.get("/").get_data(as_text=True)
     assert f"/g/{token}" not in other.get("/").get_data(as_text=True)
+
+
+def test_a_wonder_that_does_not_exist_is_named_beside_its_seat_never_as_a_dict(nocsrf_client):
+    data = {"edition": "1", "mode": "cards", "submit": "1"}
+    for i, (name, wonder) in enumerate([("Ana", "atlantis"), ("Bo", "giza"), ("Cy", "rhodes")]):
+        data |= {f"seats-{i}-player": name, f"seats-{i}-wonder": wonder}
+    response = nocsrf_client.post("/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="seats-0-wonder-err"' in page
+    assert "{&#39;" not in page and "{'" not in page and "<p>{}</p>" not in page
+    assert 'value="Ana"' in page  # nothing typed is lost

@@ -49,7 +49,10 @@ def end_of_age(token: str) -> Page:
         return render_template("games/age.html", loaded=loaded, form=form, names=names, result=None)
     if not loaded.can_edit:
         return _locked()
-    if len(form.shields.entries) != len(names) or not form.validate():
+    rows = sum(1 for key in request.form if key.startswith("shields-"))  # the form keeps at most the table's
+    if rows != len(names) or len(form.shields.entries) != len(names) or not form.validate():
+        if rows != len(names):
+            form.shields.errors = [_("Give the shields of each of the %(n)d cities, no more.", n=len(names))]
         return render_template("games/age.html", loaded=loaded, form=form, names=names, result=None), 400
     age, shields = int(form.age.data), [int(f.data) for f in form.shields.entries]
     handed = _hand_out_age(token, age, shields)
