@@ -11,6 +11,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 
 def default_data_dir() -> Path:
@@ -117,6 +118,22 @@ def local_host_names(server_name: str | None = None) -> list[str]:
     return sorted(n.lower() for n in names if n)
 
 
+def trusted_hosts(public_url: str, server_name: str | None = None) -> list[str] | None:
+    """The hosts the app answers for (others: 400). Without a public address, the names of this
+    computer (the phones build links from the ``Host`` they used); with one, any host unless
+    ``ASSISTANT_TRUSTED_HOSTS`` lists them, and then those, the public address's and this
+    machine's own names (a health check on localhost)."""
+    if not public_url:
+        return local_host_names(server_name)
+    listed = [
+        h.strip().lower() for h in os.environ.get("ASSISTANT_TRUSTED_HOSTS", "").split(",") if h.strip()
+    ]
+    if not listed:
+        return None
+    host = urlsplit(public_url).hostname or ""
+    return sorted({*listed, host, "localhost", "127.0.0.1", "::1", "[::1]"} - {""})
+
+
 def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The configuration: environment and data folder, then the caller's overrides."""
     overrides = dict(overrides or {})
@@ -134,8 +151,11 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "POLL_SECONDS": 2,
     }
     config.update(overrides)
-    if not config.get("PUBLIC_URL") and config.get("TRUSTED_HOSTS") is None:
-        config["TRUSTED_HOSTS"] = local_host_names(config.get("SERVER_NAME"))
+    public = str(config.get("PUBLIC_URL") or "")
+    # Cookies over https only, when the public address is https (a club's server behind TLS).
+    config.setdefault("SESSION_COOKIE_SECURE", public.lower().startswith("https://"))
+    if config.get("TRUSTED_HOSTS") is None:
+        config["TRUSTED_HOSTS"] = trusted_hosts(public, config.get("SERVER_NAME"))
     private_data_dir(Path(config["DATA_DIR"]))
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(Path(config["DATA_DIR"]))

@@ -6,7 +6,7 @@ import re
 
 from flask import Flask, Response, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 # A path segment that could be a game's token (they are 24 characters): kept out of the log.
 _TOKEN_IN_PATH = re.compile(r"(?<=/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}")
@@ -49,6 +49,8 @@ def init_app(app: Flask) -> None:
         title, text = messages.get(code, (exc.name, exc.description or ""))
         if request.path.startswith("/api/"):
             response = jsonify({"error": text if code != 400 else (exc.description or text), "status": code})
+        elif isinstance(exc, SecurityError):  # a host not trusted: no link can be built for it
+            response = Response(f"{title}\n\n{text}\n", mimetype="text/plain")
         else:
             response = make_response(render_template("error.html", code=code, title=title, text=text))
         response.status_code = code

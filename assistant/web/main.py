@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, make_response, redirect, render_template, request
+from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request
 
 from . import recent
 from .i18n import LANG_COOKIE, available_languages
@@ -39,7 +39,14 @@ def language() -> Response:
     code = request.values.get("lang", "")
     response = make_response(redirect(_safe_next(request.values.get("next"))))
     if code in available_languages():
-        response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+        response.set_cookie(
+            LANG_COOKIE,
+            code,
+            max_age=365 * 24 * 3600,
+            samesite="Lax",
+            httponly=True,
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
     return response
 
 
