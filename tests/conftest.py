@@ -99,6 +99,7 @@ def make_test_app(tmp_path: Path, database_url: str | None = None, **extra):
         "SECRET_KEY": "test-secret",
         "SERVER_NAME": "table.test",
         "PUBLIC_URL": None,
+        "RATELIMIT_ENABLED": False,  # tests create games by the hundred; test_rate_limits turns it on
     }
     config.update(extra)
     return create_app(config)

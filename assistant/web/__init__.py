@@ -15,7 +15,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from ..rules.catalog import available_editions, available_expansions, catalog_for
     from ..store.db import make_engine, make_session_factory, upgrade
-    from . import api, errors, games, i18n, main, palette, pwa, reference, security, tables, templating
+    from . import (
+        api,
+        errors,
+        games,
+        i18n,
+        limits,
+        main,
+        palette,
+        pwa,
+        reference,
+        security,
+        tables,
+        templating,
+    )
     from .config import build_config
     from .db import init_app as init_db
     from .jsonprovider import OrjsonProvider
@@ -56,5 +69,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pwa.bp)
+    limits.init_app(app)
     csrf.exempt(api.bp)
     return app

@@ -34,6 +34,13 @@ def _messages() -> dict[int, tuple[str, str]]:
             _("This page cannot be used that way. Go back and use the buttons on the page."),
         ),
         413: (_("Too much at once"), _("What was sent is larger than a game can be. Nothing was saved.")),
+        429: (
+            _("Too many new games at once"),
+            _(
+                "This address has started many games, tables or imports in a short time. Nothing was "
+                "stored this time: wait a minute, then try again."
+            ),
+        ),
         500: (
             _("Something went wrong on our side"),
             _("Nothing you entered was lost: go back and try again in a moment."),

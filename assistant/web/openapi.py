@@ -1041,6 +1041,10 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "201": _json(_ref("StoredGame"), "The stored game with its edit token."),
                 "400": ERROR,
+                "429": _json(
+                    _ref("Error"),
+                    "Too many games, tables or imports from this client in a short time: nothing stored.",
+                ),
                 "404": _json(_ref("Error"), "No table has the token given under table."),
             },
         },
@@ -1106,7 +1110,13 @@ PATHS: dict[str, Any] = {
                 "required": False,
                 "content": {"application/json": {"schema": _ref("CreateTable")}},
             },
-            "responses": {"201": _json(_ref("Table"), "The table with its token."), "400": ERROR},
+            "responses": {
+                "201": _json(_ref("Table"), "The table with its token."),
+                "400": ERROR,
+                "429": _json(
+                    _ref("Error"), "Too many games, tables or imports from this client in a short time."
+                ),
+            },
         },
     },
     "/api/v1/tables/{table}": {
@@ -1226,6 +1236,10 @@ PATHS: dict[str, Any] = {
                 ),
                 "200": _json(_ref("Imported"), "Every game was already at the table: none stored."),
                 "400": ERROR,
+                "429": _json(
+                    _ref("Error"),
+                    "Too many games, tables or imports from this client in a short time: nothing stored.",
+                ),
                 "404": ERROR,
             },
         },
