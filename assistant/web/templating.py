@@ -138,6 +138,12 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     return html
 
 
+def field_messages(errors: Any) -> list[Any]:
+    """A field's own messages: a list of fields (the seats) also carries each entry's errors,
+    as dicts or lists, which show beside that entry's own fields instead."""
+    return [e for e in errors or () if not isinstance(e, dict | list | tuple)]
+
+
 def family_group(group: Any) -> bool:
     """Whether a picker's colour group is an expansion's own family of cards (its leaders, its
     black cards): every card in it comes from an expansion. The city page opens such a group
@@ -172,6 +178,7 @@ def editions() -> list[tuple[int, str]]:
 def init_app(app: Flask) -> None:
     app.extensions["tiles"] = {}  # the card pickers' rendered tiles (see cached_tile)
     app.jinja_env.tests["family_group"] = family_group
+    app.jinja_env.filters["field_messages"] = field_messages
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["format_day"] = format_day
