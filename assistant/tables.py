@@ -286,10 +286,7 @@ def games_of(
     for line in past.lines:
         if not _shown(session, line, "", filters, past.names):
             continue
-        players = (
-            [c["player"] for c in line.summary["cities"]] if line.summary else _open_players(session, line)
-        )
-        if any(player_key(shown_name(p, past.names)) == key for p in players):
+        if any(player_key(shown_name(p, past.names)) == key for p in _players(session, line)):
             out.append(line)
     return out
 
@@ -312,11 +309,14 @@ def _shown(
     wanted = player_key(q)
     if line.title and wanted in player_key(line.title):
         return True
-    players = [c["player"] for c in line.summary["cities"]] if line.summary else _open_players(session, line)
+    players = _players(session, line)
     return any(wanted in player_key(p) or wanted in player_key(shown_name(p, names)) for p in players)
 
 
-def _open_players(session: Session, line: repo.GameLine) -> list[str]:
+def _players(session: Session, line: repo.GameLine) -> list[str]:
+    """The names a game's cities were entered under: its record's when locked, else as stored."""
+    if line.summary:
+        return [c["player"] for c in line.summary["cities"]]
     row = store.by_edit_token(session, line.edit_token)
     return [str(c.data.get("player", "")) for c in row.cities] if row is not None else []
 

@@ -119,17 +119,11 @@ def _hand_out_age(token: str, age: int, shields: list[int]) -> list[Any] | Werkz
     return redirect(url_for("games.end_of_age", token=token, age=age))
 
 
-def _battles(names: list[str], shields: list[int], game: Game | None, age: int) -> list[dict[str, Any]]:
+def _battles(names: list[str], shields: list[int], game: Game, age: int) -> list[dict[str, Any]]:
     """Who beat whom: each pair of cities that fight this age once (neighbours; across a
     city on diplomacy; not teammates)."""
-    n = len(names)
-    if game is not None and len(game.cities) == n:
-        pairs = [(a, b) for a, b, _times in fights(game, age)]
-    else:
-        ring = {frozenset((i, (i + 1) % n)): (i, (i + 1) % n) for i in range(n) if n > 1}
-        pairs = list(ring.values())
     out = []
-    for i, j in pairs:
+    for i, j, _times in fights(game, age):
         a, b = shields[i], shields[j]
         winner = None if a == b else i if a > b else j
         pair = {"a": names[i], "b": names[j], "sa": a, "sb": b}
