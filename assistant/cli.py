@@ -90,12 +90,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if os.environ.get(serving.WORKER_ENV):  # one of --workers N: the supervisor printed the rest
         app = create_app({"PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL")})
-        serving.serve_one(app, args.host, args.port, args.threads, reuse_port=True)
+        sock = serving.inherited_socket(int(os.environ[serving.SOCKET_FD_ENV]))
+        serving.serve_one(app, args.host, args.port, args.threads, sock=sock)
         return 0
     if args.workers < 1:
         _fail("--workers: 1 or more.")
     if args.workers > 1 and not serving.supports_workers():
-        _fail("--workers: several processes need SO_REUSEPORT (Linux, BSD, macOS); run one per port instead.")
+        _fail(
+            "--workers: several processes need a POSIX system (Linux, BSD, macOS); run one per port instead."
+        )
     addresses = lan_addresses()
     explicit = os.environ.get("ASSISTANT_PUBLIC_URL")
     public = explicit or public_url_for(args.host, args.port, addresses)
@@ -135,9 +138,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         out.flush()
         # This process made the key and migrated the database; the workers find both done.
         app.extensions["db_engine"].dispose()
+        try:
+            sock = serving.listening_socket(args.host, args.port)
+        except OSError as exc:
+            _fail(f"--port {args.port}: {exc.strerror or exc}.")
         argv = ["--host", args.host, "--port", str(args.port), "--threads", str(args.threads)]
         env = dict(os.environ, ASSISTANT_PUBLIC_URL=public, ASSISTANT_SECRET_KEY=app.config["SECRET_KEY"])
-        return serving.supervise(argv, args.workers, env)
+        return serving.supervise(argv, args.workers, env, sock)
     out.flush()
     serving.serve_one(app, args.host, args.port, args.threads)
     return 0
@@ -524,6 +531,52 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sqlite_database(command: str) -> Path:
+    """The app's SQLite file (``DATABASE_URL`` or the data folder's), else a clear refusal."""
+    from .store.db import sqlite_path
+    from .web.config import build_config
+
+    url = build_config()["DATABASE_URL"]
+    path = sqlite_path(url)
+    if path is None:
+        _fail(
+            f"{command}: the database is not a SQLite file; back up PostgreSQL with its own tools "
+            "(pg_dump --format=custom, restored with pg_restore: docs/deploying.md)."
+        )
+    return path
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .store import backup
+
+    database = _sqlite_database("backup")
+    target = Path(args.file) if args.file else backup.default_backup_path(database)
+    try:
+        games = backup.backup(database, target)
+    except backup.BackupError as exc:
+        _fail(str(exc))
+    print(f"Backed up {games} game{'s' if games != 1 else ''} to {target}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from .store import backup
+    from .store.db import make_engine, upgrade
+    from .web.config import build_config
+
+    database = _sqlite_database("restore")
+    try:
+        kept = backup.restore(Path(args.file), database)
+    except backup.BackupError as exc:
+        _fail(str(exc))
+    upgrade(make_engine(build_config()["DATABASE_URL"]))
+    games = backup.check(database)
+    print(f"Restored {games} game{'s' if games != 1 else ''} from {args.file} into {database}")
+    if kept is not None:
+        print(f"The database as it was is kept in {kept}")
+    return 0
+
+
 # --- parser -------------------------------------------------------------------------------------
 
 
@@ -649,6 +702,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
     p.set_defaults(func=cmd_db_upgrade)
+
+    p = sub.add_parser(
+        "backup",
+        help="copy the SQLite database while the app runs",
+        description="Copy the SQLite database to FILE while the app runs (a consistent snapshot).",
+    )
+    p.add_argument(
+        "file", nargs="?", help="where to write it (default: backups/assistant-DATE.db in the data folder)"
+    )
+    p.set_defaults(func=cmd_backup)
+
+    p = sub.add_parser(
+        "restore",
+        help="put a backup in place of the SQLite database (the current one is kept)",
+        description="Put the backup FILE in place of the SQLite database; the database as it was "
+        "is backed up first, and the schema is brought up to date.",
+    )
+    p.add_argument("file", help="the backup to restore")
+    p.set_defaults(func=cmd_restore)
     return parser
 
 
@@ -667,6 +739,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        from .web.config import ConfigError  # only the commands that read the configuration raise it
+
+        if not isinstance(exc, ConfigError):
+            raise
+        sys.stderr.write(f"{exc}\n")
+        return EXIT_BAD_INPUT
     return status
 
 

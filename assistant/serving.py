@@ -19,14 +19,23 @@ game night that is many lines a second, written while waitress holds its task qu
 (so a log that cannot keep up holds every request up). :class:`OncePerInterval` lets one
 such warning through a minute, with the count of those held back.
 
-Several workers: each is a process of its own (one interpreter, one GIL each) listening on
-the same address with ``SO_REUSEPORT``, so the kernel spreads connections across them. They
-share nothing but the database: the live scoreboard's cache is keyed by the game's stored
-state, which every process reads from the database.
+Several workers: each is a process of its own (one interpreter, one GIL each). The supervisor
+opens the listening socket and every worker inherits it, so they take connections from one
+queue: a worker that dies loses only the requests it was answering, never the connections
+waiting in the queue, and the supervisor starts a new one in its place while the others go on
+serving (:func:`supervise`). They share nothing but the database: the live scoreboard's cache
+is keyed by the game's stored state, which every process reads from the database.
+
+One client may hold at most ``CONNECTIONS_PER_CLIENT`` of a process's connections (waitress
+has no such limit: 1,000 idle connections from one address locked every other phone out);
+past it a new connection gets a 503 and is closed. Behind a reverse proxy every connection
+comes from the proxy, so the cap is off when the app trusts a proxy (the proxy caps instead,
+docs/deploying.md).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -109,16 +118,62 @@ def raise_open_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def shared_socket(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` that other workers can bind too (``SO_REUSEPORT``)."""
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, to be inherited by the workers."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
     sock.listen(2048)
     sock.setblocking(False)
+    sock.set_inheritable(True)
     return sock
+
+
+def inherited_socket(fd: int) -> socket.socket:
+    """The listening socket the supervisor handed down as file descriptor ``fd``."""
+    sock = socket.socket(fileno=fd)
+    sock.setblocking(False)
+    return sock
+
+
+BUSY = b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+
+
+def cap_connections_per_client(server: Any, cap: int) -> None:
+    """At most ``cap`` open connections per client address in this waitress ``server``:
+    past it, a new connection gets a 503 and is closed at once."""
+    from collections import Counter
+
+    from waitress.channel import HTTPChannel
+
+    held: Counter[str] = Counter()
+
+    class CappedChannel(HTTPChannel):  # type: ignore[misc]
+        _client: str | None = None
+
+        def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None) -> None:
+            client = str(addr[0]) if isinstance(addr, tuple) and addr else None
+            super().__init__(server, sock, addr, adj, map=map)
+            if client is None:
+                return
+            if held[client] >= cap:
+                with contextlib.suppress(OSError):
+                    sock.send(BUSY)
+                self.close()
+                return
+            held[client] += 1
+            self._client = client
+
+        def del_channel(self, map: Any = None) -> None:
+            client, self._client = self._client, None
+            if client is not None:
+                held[client] -= 1
+                if held[client] <= 0:
+                    del held[client]
+            super().del_channel(map)
+
+    server.channel_class = CappedChannel
 
 
 def settle_garbage_collection() -> None:
@@ -138,36 +193,57 @@ def settle_garbage_collection() -> None:
     gc.set_threshold(max(young, 5_000), middle, old)
 
 
-def serve_one(app: Flask, host: str, port: int, threads: int, *, reuse_port: bool = False) -> None:
-    """Serve ``app`` in this process until it is stopped."""
-    from waitress import serve
+def serve_one(app: Flask, host: str, port: int, threads: int, *, sock: socket.socket | None = None) -> None:
+    """Serve ``app`` in this process until it is stopped: on ``host:port``, or on ``sock``
+    (a worker's inherited socket)."""
+    from waitress.server import create_server
 
     settle_garbage_collection()
     options = waitress_options(app, threads)
     raise_open_file_limit(options["connection_limit"] + 256)
     quiet_queue_warnings()
-    if reuse_port:
-        serve(app, sockets=[shared_socket(host, port)], **options)
+    logging.basicConfig()
+    if sock is not None:
+        server = create_server(app, sockets=[sock], **options)
     else:
-        serve(app, host=host, port=port, **options)
+        server = create_server(app, host=host, port=port, **options)
+    cap = int(app.config.get("CONNECTIONS_PER_CLIENT") or 0)
+    if cap and not app.config.get("PROXIES"):
+        cap_connections_per_client(server, cap)
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
 
 
 def supports_workers() -> bool:
-    return hasattr(socket, "SO_REUSEPORT") and os.name == "posix"
+    return os.name == "posix"
 
 
-def supervise(argv: list[str], workers: int, env: dict[str, str]) -> int:
-    """Start ``workers`` copies of ``python -m assistant serve ARGV`` and wait for them.
+SOCKET_FD_ENV = "ASSISTANT_SERVE_FD"
+RESTARTS_ALLOWED = 5
+"""Workers that may die within ``RESTART_WINDOW`` seconds before the supervisor gives up
+(a worker that cannot start at all would otherwise be restarted for ever)."""
+RESTART_WINDOW = 60.0
 
-    Ctrl+C or SIGTERM stops them all; if one dies, the others are stopped too and the
-    status says so (a process manager then restarts the whole service).
+
+def supervise(argv: list[str], workers: int, env: dict[str, str], sock: socket.socket) -> int:
+    """Run ``workers`` copies of ``python -m assistant serve ARGV`` on the listening ``sock``
+    and keep them running.
+
+    A worker that dies is replaced at once while the others go on serving; if more than
+    ``RESTARTS_ALLOWED`` die within ``RESTART_WINDOW`` seconds (a worker that cannot start),
+    the rest are stopped and the status is 1. Ctrl+C or SIGTERM stops them all.
     """
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-m", "assistant", "serve", *argv], env={**env, WORKER_ENV: str(n + 1)}
+    fd = sock.fileno()
+
+    def start(n: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "assistant", "serve", *argv],
+            env={**env, WORKER_ENV: str(n + 1), SOCKET_FD_ENV: str(fd)},
+            pass_fds=(fd,),
         )
-        for n in range(workers)
-    ]
+
+    children = [start(n) for n in range(workers)]
+    deaths: list[float] = []
     stopping = False
 
     def stop(_signum: int = 0, _frame: FrameType | None = None) -> None:
@@ -181,14 +257,24 @@ def supervise(argv: list[str], workers: int, env: dict[str, str]) -> int:
     status = 0
     try:
         while not stopping:
-            for child in children:
+            for n, child in enumerate(children):
                 code = child.poll()
-                if code is not None:
-                    sys.stderr.write(f"A worker stopped (status {code}): stopping the others.\n")
+                if code is None or stopping:
+                    continue
+                now = time.monotonic()
+                deaths = [t for t in deaths if now - t < RESTART_WINDOW] + [now]
+                if len(deaths) > RESTARTS_ALLOWED:
+                    sys.stderr.write(
+                        f"Worker {n + 1} stopped (status {code}), the {len(deaths)}th in "
+                        f"{RESTART_WINDOW:g} s: stopping the others.\n"
+                    )
                     status = 1
                     stop()
                     break
-            time.sleep(0.2)
+                sys.stderr.write(f"Worker {n + 1} stopped (status {code}): starting a new one.\n")
+                sys.stderr.flush()
+                children[n] = start(n)
+            time.sleep(0.05)
     except KeyboardInterrupt:
         stop()
     for child in children:

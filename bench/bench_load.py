@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -97,10 +98,16 @@ def create_game(port: int) -> dict:
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection, as a phone's browser keeps one."""
+    """One keep-alive HTTP/1.1 connection, as a phone's browser keeps one. Each phone comes
+    from an address of its own (127.0.x.y: Linux answers the whole 127/8 on loopback), as
+    phones at a table do: the server caps the connections one address may hold."""
+
+    phones = itertools.count(2)
 
     def __init__(self, port: int) -> None:
         self.port = port
+        n = next(Connection.phones)
+        self.source = f"127.0.{n // 250 % 250}.{n % 250 + 1}"
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -111,7 +118,7 @@ class Connection:
             try:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.wait_for(
-                        asyncio.open_connection("127.0.0.1", self.port), TIMEOUT
+                        asyncio.open_connection("127.0.0.1", self.port, local_addr=(self.source, 0)), TIMEOUT
                     )
                 head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                 head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())

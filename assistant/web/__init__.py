@@ -25,6 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         palette,
         pwa,
         reference,
+        retry,
         security,
         tables,
         templating,
@@ -71,4 +72,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     limits.init_app(app)
     csrf.exempt(api.bp)
+    retry.init_app(app)
+    proxies = int(app.config.get("PROXIES") or 0)
+    if proxies:
+        # Behind a reverse proxy, only when told: the client's address (rate limits, logs),
+        # and the scheme and host the phones used (https links and QR codes).
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
+        )
     return app

@@ -134,6 +134,34 @@ def trusted_hosts(public_url: str, server_name: str | None = None) -> list[str] 
     return sorted({*listed, host, "localhost", "127.0.0.1", "::1", "[::1]"} - {""})
 
 
+def _count(name: str, default: int, most: int) -> int:
+    """A whole number from the environment variable ``name`` (``default`` when unset)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) > most:
+        raise ConfigError(f"{name} must be a whole number from 0 to {most} (it is {raw!r}).")
+    return int(raw)
+
+
+def _driver_for(url: str) -> None:
+    """PostgreSQL needs its driver, an optional dependency: say how to install it."""
+    import importlib.util
+
+    if (
+        url.startswith(("postgres:", "postgresql:", "postgresql+psycopg:"))
+        and importlib.util.find_spec("psycopg") is None
+    ):
+        raise ConfigError(
+            "DATABASE_URL names a PostgreSQL database, but its driver is not installed: "
+            "pip install 'wonders-assistant[postgres]' (or '.[postgres]' from the source folder)."
+        )
+
+
+CONNECTIONS_PER_CLIENT = 100
+"""Open connections one client address may hold in one process (a phone uses a few)."""
+
+
 def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     """The configuration: environment and data folder, then the caller's overrides."""
     overrides = dict(overrides or {})
@@ -149,6 +177,10 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL") or None,
         "BABEL_DEFAULT_LOCALE": "en",
         "POLL_SECONDS": 2,
+        # Reverse proxies in front of the app whose X-Forwarded-For, -Proto, -Host and -Port
+        # are believed (docs/deploying.md); 0: none, the headers are ignored.
+        "PROXIES": _count("ASSISTANT_PROXIES", 0, 5),
+        "CONNECTIONS_PER_CLIENT": _count("ASSISTANT_CONNECTIONS_PER_CLIENT", CONNECTIONS_PER_CLIENT, 100_000),
     }
     config.update(overrides)
     public = str(config.get("PUBLIC_URL") or "")
@@ -156,6 +188,7 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     config.setdefault("SESSION_COOKIE_SECURE", public.lower().startswith("https://"))
     if config.get("TRUSTED_HOSTS") is None:
         config["TRUSTED_HOSTS"] = trusted_hosts(public, config.get("SERVER_NAME"))
+    _driver_for(str(config["DATABASE_URL"]))
     private_data_dir(Path(config["DATA_DIR"]))
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = secret_key(Path(config["DATA_DIR"]))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, Response, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, SecurityError
+
+from . import retry
 
 # A path segment that could be a game's token (they are 24 characters): kept out of the log.
 _TOKEN_IN_PATH = re.compile(r"(?<=/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}")
@@ -48,6 +50,27 @@ def _messages() -> dict[int, tuple[str, str]]:
     }
 
 
+def _lost_connection() -> tuple[Response | str, int]:
+    """The request lost its database connection (assistant/web/retry.py says what follows)."""
+    outcome = retry.outcome_of_lost_connection(request.environ)
+    again = request.environ.get("assistant.retried", False)
+    current_app.logger.warning(
+        "Database connection lost on %s %s (%s)",
+        request.method,
+        redacted(request.path),
+        "outcome unknown" if outcome == "unknown" else "failed again" if again else "running it again",
+    )
+    if outcome == "unknown":
+        title = _("The connection to the database was lost")
+        text = _("What you sent may have been saved or not: reload the page to see what is stored.")
+    else:  # run again by the middleware, unless this was the second time
+        title = _("The database cannot be reached")
+        text = _("Nothing was stored: try again in a moment.")
+    if request.path.startswith("/api/"):
+        return jsonify({"error": text, "status": 503}), 503
+    return render_template("error.html", code=503, title=title, text=text), 503
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:
@@ -71,6 +94,8 @@ def init_app(app: Flask) -> None:
     def _unexpected(exc: Exception) -> Response | tuple[Response | str, int]:
         if isinstance(exc, HTTPException):  # pragma: no cover - handled above
             return _http_error(exc)
+        if retry.lost_connection(exc):
+            return _lost_connection()
         app.logger.exception("Unhandled error on %s %s", request.method, redacted(request.path))
         title, text = _messages()[500]
         if request.path.startswith("/api/"):

@@ -1,0 +1,249 @@
+"""docs/deploying.md, run as written: every block marked ``<!-- tested: NAME -->`` is used
+here, with only the port, the paths and the database replaced by the test's own.
+
+- the environment file names only settings the app reads, and the app accepts them;
+- the systemd unit passes ``systemd-analyze verify`` (where systemd is);
+- gunicorn's command, on a fresh PostgreSQL schema (the workers migrate it once between
+  them), behind nginx with the documented site (where nginx is installed; CI installs it):
+  links are https, each client behind the proxy has its own rate limit, a forged
+  ``X-Forwarded-For`` changes nothing, and a killed worker is replaced;
+- the backup and restore commands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_serve import free_port
+
+DOC = (ROOT / "docs" / "deploying.md").read_text()
+VENV = "/opt/wonders-assistant/venv"
+GAME = {
+    "cities": [{"player": p, "wonder": w} for p, w in zip("ABC", ["giza", "rhodes", "babylon"], strict=True)]
+}
+
+
+def block(name: str) -> str:
+    found = re.search(rf"<!-- tested: {name} -->\n```\w*\n(.*?)```", DOC, re.S)
+    assert found, f"docs/deploying.md has no block marked tested: {name}"
+    return found.group(1)
+
+
+def environment() -> dict[str, str]:
+    pairs = [
+        line.split("=", 1) for line in block("environment").splitlines() if line and not line.startswith("#")
+    ]
+    return {key: value for key, value in pairs}
+
+
+def commands(name: str) -> list[list[str]]:
+    return [
+        shlex.split(line) for line in block(name).splitlines() if line.strip() and not line.startswith("#")
+    ]
+
+
+def test_the_environment_file_names_only_settings_the_app_reads_and_they_are_accepted(monkeypatch, tmp_path):
+    source = "".join(p.read_text() for p in (ROOT / "assistant").rglob("*.py"))
+    env = environment()
+    for key in env:
+        assert f'"{key}"' in source, f"{key} is read nowhere in assistant/"
+    from assistant.web.config import build_config
+
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path))
+    config = build_config()
+    assert config["PROXIES"] == 1
+    assert config["SESSION_COOKIE_SECURE"] is True
+    assert config["TRUSTED_HOSTS"] == sorted(
+        {"wonders.example.org", "localhost", "127.0.0.1", "::1", "[::1]"}
+    )
+    assert config["SECRET_KEY"] == env["ASSISTANT_SECRET_KEY"]
+
+
+def _needs(program: str, why: str) -> None:
+    """Skip without ``program``; under CI (which installs it), fail instead."""
+    if shutil.which(program) is None:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(f"{program} is not installed ({why})")
+
+
+def test_the_systemd_unit_passes_systemd_analyze_verify(tmp_path):
+    _needs("systemd-analyze", "systemd's tools, on Debian with systemd")
+    env_file = tmp_path / "wonders-assistant.env"
+    env_file.write_text("".join(f"{k}={v}\n" for k, v in environment().items()))
+    unit = block("unit").replace(VENV, sys.prefix).replace("/etc/wonders-assistant.env", str(env_file))
+    unit = unit.replace("/var/lib/wonders-assistant", str(tmp_path))
+    unit = re.sub(r"^(User|Group)=.*\n", "", unit, flags=re.M)  # no such user on a test machine
+    path = tmp_path / "wonders-assistant.service"
+    path.write_text(unit)
+    done = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(path)], capture_output=True, text=True
+    )
+    said = [line for line in (done.stdout + done.stderr).splitlines() if "wonders-assistant" in line]
+    assert done.returncode == 0 and not said, done.stdout + done.stderr
+
+
+def _redis_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _get(
+    url: str,
+    source: str,
+    host: str = "wonders.example.org",
+    headers: dict | None = None,
+    body: dict | None = None,
+):
+    """One request from the loopback address ``source`` (as a phone of its own)."""
+    import http.client
+
+    parsed = urllib.request.urlparse(url)
+    connection = http.client.HTTPConnection(
+        parsed.hostname, parsed.port, timeout=10, source_address=(source, 0)
+    )
+    data = json.dumps(body).encode() if body is not None else None
+    all_headers = {"Host": host, **({"Content-Type": "application/json"} if data else {}), **(headers or {})}
+    connection.request("POST" if data else "GET", parsed.path, body=data, headers=all_headers)
+    response = connection.getresponse()
+    answer = response.status, response.read(), response.getheader("Set-Cookie") or ""
+    connection.close()
+    return answer
+
+
+def _wait(url: str, source: str = "127.0.0.1", timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if _get(url, source)[0] == 200:
+                return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{url} never answered")
+        time.sleep(0.2)
+
+
+def _nginx_conf(tmp_path: Path, listen: int, upstream: int) -> Path:
+    site = block("nginx").replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    site = site.replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    conf = tmp_path / "nginx.conf"
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(
+        f"{user}daemon off;\npid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/nginx-error.log;\n"
+        f"events {{}}\nhttp {{\naccess_log off;\nclient_body_temp_path {tmp_path}/body;\n"
+        f"proxy_temp_path {tmp_path}/proxy;\nfastcgi_temp_path {tmp_path}/fastcgi;\n"
+        f"uwsgi_temp_path {tmp_path}/uwsgi;\nscgi_temp_path {tmp_path}/scgi;\n{site}\n}}\n"
+    )
+    return conf
+
+
+def _workers(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    not Path("/proc/self/task").exists(), reason="finds gunicorn's workers through /proc (Linux)"
+)
+def test_gunicorn_over_postgresql_behind_nginx_as_documented(tmp_path, pg_schema_url):
+    _needs("nginx", "apt-get install nginx; CI installs it")
+    app_port, proxy_port = free_port(), free_port()
+    env = dict(os.environ, **environment())
+    env.update(
+        DATABASE_URL=pg_schema_url,
+        ASSISTANT_DATA_DIR=str(tmp_path / "data"),
+        ASSISTANT_RATE_LIMIT="3 per minute",
+        ASSISTANT_RATE_LIMIT_STORAGE="redis://127.0.0.1:6379" if _redis_answers() else "memory://",
+    )
+    (command,) = commands("gunicorn")
+    command = [
+        part.replace(VENV, sys.prefix).replace("127.0.0.1:8000", f"127.0.0.1:{app_port}") for part in command
+    ]
+    if not _redis_answers():  # each worker would count on its own: one worker keeps the count exact
+        command[command.index("--workers") + 1] = "1"
+    # A fresh schema and no db-upgrade: the workers starting together migrate it once.
+    app = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = subprocess.Popen(
+        ["nginx", "-p", str(tmp_path), "-c", str(_nginx_conf(tmp_path, proxy_port, app_port))],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{proxy_port}"
+    # Phones of their own, new for each run (the counts in Redis outlive the test).
+    net = f"127.{random.randrange(2, 250)}.{random.randrange(250)}"
+    phone, other, third = f"{net}.2", f"{net}.3", f"{net}.4"
+    try:
+        _wait(base + "/healthz")
+        # Each phone behind the proxy has its own count; what a client forges is replaced.
+        codes = [
+            _get(
+                base + "/api/v1/games",
+                phone,
+                headers={"X-Forwarded-For": f"198.51.100.{n}"},
+                body={"game": GAME},
+            )[0]
+            for n in range(4)
+        ]
+        assert codes == [201, 201, 201, 429]
+        status, made, _cookie = _get(base + "/api/v1/games", other, body={"game": GAME})
+        assert status == 201
+        edit_url = json.loads(made)["edit_url"]
+        assert edit_url.startswith("https://wonders.example.org/g/")
+        status, page, cookie = _get(base + edit_url.removeprefix("https://wonders.example.org"), other)
+        assert status == 200 and b"https://wonders.example.org/" in page
+        assert "Secure" in cookie  # the phone's list of its games travels over https only
+        # Another host than the trusted one is refused.
+        assert _get(base + "/healthz", other, host="evil.example")[0] == 400
+        # gunicorn's master replaces a worker killed mid-service.
+        before = _workers(app.pid)
+        os.kill(before[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while (
+            len(_workers(app.pid)) < len(before) or before[0] in _workers(app.pid)
+        ) and time.monotonic() < deadline:
+            assert _get(base + "/healthz", third)[0] == 200
+            time.sleep(0.1)
+        assert len(_workers(app.pid)) == len(before) and before[0] not in _workers(app.pid)
+    finally:
+        proxy.terminate()
+        app.terminate()
+        _out, app_err = app.communicate(timeout=30)
+        proxy.communicate(timeout=30)
+    assert b"Traceback" not in app_err, app_err.decode()[-3000:]
+
+
+def test_the_backup_and_restore_commands_run_as_written(tmp_path):
+    env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
+    env.pop("DATABASE_URL", None)
+    binary = str(Path(sys.executable).parent / "wonders-assistant")
+    subprocess.run([binary, "db-upgrade"], env=env, check=True, capture_output=True)
+    for name in ("backup", "restore"):
+        for command in commands(name):
+            assert command[0] == "wonders-assistant"
+            command = [binary, *(part.replace("/var/backups", str(tmp_path)) for part in command[1:])]
+            done = subprocess.run(command, env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+    assert (tmp_path / "wonders-tonight.db").is_file()
+    assert (
+        len(list((tmp_path / "data" / "backups").glob("assistant-*.db"))) == 2
+    )  # one taken, one kept by restore
