@@ -2,11 +2,13 @@
 
 Creates a scratch SQLite database with one table (group) of N realistic locked games among
 eight regulars (3 to 7 players each, a few still open), then times, through the Flask test
-client (no network: the time is the server's), the table page, a player's page and
-``GET /api/v1/tables/<token>``: the first request after a change to the table (its games
-read and its statistics computed) and the next ones (both cached per table state). Run by hand or in CI's report:
+client (no network: the time is the server's), the table page, a player's page,
+``GET /api/v1/tables/<token>`` and the CSV export: the first request after a change to the
+table (its games read and its statistics computed) and the next ones (both cached per table
+state). Then it imports ``--imported`` games (open, as a list of games imports them) into
+another table and times its CSV and JSON exports. Run by hand or in CI's report:
 
-    .venv/bin/python bench/bench_tables.py [--games 1000] [--repeat 15] [--database URL]
+    .venv/bin/python bench/bench_tables.py [--games 1000] [--imported 800] [--repeat 15] [--database URL]
 
 Goal (issue 16): under 100 ms of server time for a table of 1,000 games.
 """
@@ -107,6 +109,9 @@ def change(app, token: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument(
+        "--imported", type=int, default=800, help="games imported into a second table (0: none)"
+    )
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
     options = parser.parse_args()
@@ -132,6 +137,7 @@ def main() -> None:
             ("statistics (API)", f"/api/v1/tables/{token}"),
             ("table page, one year", f"/t/{token}?since=2021-01-01&until=2021-12-31"),
             ("new game at the table", f"/new?table={token}"),
+            ("CSV export", f"/t/{token}/export.csv"),
         ):
             app.extensions["tables"].clear()  # a process that has read nothing yet
             cold, _ = timed(client, path, 0)
@@ -139,6 +145,42 @@ def main() -> None:
             gc.collect()
             first, warm = timed(client, path, options.repeat)
             print(f"{label:24} {cold:9.1f} ms {first:12.1f} ms {warm:11.1f} ms")
+        if options.imported:
+            exports(app, client, options.imported, options.repeat)
+
+
+def imported_table(app: Flask, games: int, rng: random.Random) -> str:
+    """A table of ``games`` imported games (a list of games: open ones, 3 to 7 players each)."""
+    from assistant import tables as service
+    from assistant.store import tables as repo
+    from assistant.web.db import get_session
+
+    entries = []
+    for n in range(games):
+        game = realistic_table(rng, "tokens", players=rng.randint(3, 7))
+        names = rng.sample(REGULARS, len(game.cities))
+        game = replace(game, cities=tuple(replace(c, player=names[i]) for i, c in enumerate(game.cities)))
+        day = datetime(2020, 1, 2) + timedelta(days=n)
+        entries.append({"game": game_to_dict(game), "played_on": day.date().isoformat()})
+    with app.app_context():
+        session = get_session()
+        table = repo.create_table(session, "Imported club")
+        service.import_into(session, table, {"games": entries})
+        return table.token
+
+
+def exports(app: Flask, client: Any, games: int, repeat: int) -> None:
+    """The exports of a table of ``games`` imported games: a new process's, then the next."""
+    started = time.perf_counter()
+    token = imported_table(app, games, random.Random(28))
+    print(f"\nimported {games} games in {time.perf_counter() - started:.1f} s")
+    gc.collect()
+    print(f"{'':24} {'new process':>12} {'then (median)':>15}")
+    for label, path in (("CSV export", f"/t/{token}/export.csv"), ("JSON export", f"/t/{token}/export.json")):
+        app.extensions["tables"].clear()  # a process that has read nothing yet
+        cold, _ = timed(client, path, 0)
+        _, warm = timed(client, path, repeat)
+        print(f"{label:24} {cold:9.1f} ms {warm:12.1f} ms")
 
 
 if __name__ == "__main__":

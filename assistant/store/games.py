@@ -98,9 +98,11 @@ def create_game(
     language: str | None = None,
     table_id: int | None = None,
     created_at: datetime | None = None,
+    imported_at: datetime | None = None,
 ) -> GameRow:
     """Store a game given in the game format (already checked by the caller), in a table
-    when ``table_id`` is given (``created_at``: when it was played, for an import)."""
+    when ``table_id`` is given (``created_at``: when it was played, for an import;
+    ``imported_at``: when it was imported from a file, None for a game entered here)."""
     now = utcnow()
     row = GameRow(
         edit_token=new_token(),
@@ -115,6 +117,7 @@ def create_game(
         created_at=created_at or now,
         updated_at=now,
         table_id=table_id,
+        imported_at=imported_at,
     )
     row.play = play_of(game)
     row.play_version = 1
@@ -186,10 +189,20 @@ def play_of(game: dict[str, Any]) -> dict[str, Any] | None:
 def game_dict(row: GameRow) -> dict[str, Any]:
     """The stored game in the game format (with its expansions and the During play fields
     when given)."""
-    head: dict[str, Any] = {"edition": row.edition}
-    if row.expansions:
-        head["expansions"] = list(row.expansions)
-    return {**head, **(row.play or {}), "cities": [dict(c.data) for c in row.cities]}
+    return game_format(row.edition, row.expansions, row.play, [c.data for c in row.cities])
+
+
+def game_format(
+    edition: int,
+    expansions: list[str] | None,
+    play: dict[str, Any] | None,
+    cities: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A game in the game format from its stored columns and its cities' data, in seat order."""
+    head: dict[str, Any] = {"edition": edition}
+    if expansions:
+        head["expansions"] = list(expansions)
+    return {**head, **(play or {}), "cities": [dict(c) for c in cities]}
 
 
 def _rowcount(result: Result[Any]) -> int:

@@ -51,6 +51,9 @@ class GameRow(Base):
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The whole score sheet kept when the game was locked: the record, whatever the rules
     data says later."""
+    imported_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the game was imported from a file (a table's import, or the import page), None
+    for a game entered at the table: an import may carry a record no phone entered."""
 
     cities: Mapped[list[CityRow]] = relationship(
         back_populates="game", order_by="CityRow.seat", cascade="all, delete-orphan"

@@ -8,7 +8,7 @@ statistics are cached per ``(table, version)`` and never served stale.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -16,8 +16,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .games import clean_title, game_dict, is_token, new_token, transaction
-from .models import GameRow, TableNameRow, TableRow, utcnow
+from .games import clean_title, game_dict, game_format, is_token, new_token, transaction
+from .models import CityRow, GameRow, TableNameRow, TableRow, utcnow
 
 MAX_TABLE_GAMES = 100_000
 
@@ -35,6 +35,7 @@ class GameLine(NamedTuple):
     created_at: datetime
     locked_at: datetime | None
     expansions: list[str] | None
+    imported_at: datetime | None
     summary: dict[str, Any] | None
 
 
@@ -112,6 +113,7 @@ def games_of(session: Session, table: TableRow) -> list[GameLine]:
             GameRow.created_at,
             GameRow.locked_at,
             GameRow.expansions,
+            GameRow.imported_at,
         )
         .where(GameRow.table_id == table.id)
         .order_by(GameRow.created_at.desc(), GameRow.id.desc())
@@ -144,6 +146,56 @@ def summaries_of(session: Session, ids: Sequence[int]) -> list[KeptRecord]:
             )
         ).all()
         found.extend(KeptRecord(*r) for r in rows)
+    session.rollback()  # a read: hold nothing open
+    return found
+
+
+class StoredGame(NamedTuple):
+    """A game in the game format, and the version it was read at (every change to a game
+    moves its version on: see :mod:`.games`)."""
+
+    version: int
+    game: dict[str, Any]
+
+
+def versions_of(session: Session, ids: Sequence[int]) -> dict[int, int]:
+    """Each game's version now, by id (one query for every 500 games)."""
+    found: dict[int, int] = {}
+    for start in range(0, len(ids), _IDS_PER_QUERY):
+        chunk = ids[start : start + _IDS_PER_QUERY]
+        for game_id, version in session.execute(
+            select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk))
+        ):
+            found[game_id] = version
+    session.rollback()  # a read: hold nothing open
+    return found
+
+
+def games_by_id(session: Session, ids: Sequence[int]) -> dict[int, StoredGame]:
+    """These games in the game format, by id: two queries for every 500 games (their columns,
+    then their cities), never one a game (an export of 800 imported games made 1,600).
+
+    The columns are read first: a city saved between the two reads is newer than the version
+    said, never older, so what is kept by version is never staler than its version."""
+    found: dict[int, StoredGame] = {}
+    for start in range(0, len(ids), _IDS_PER_QUERY):
+        chunk = ids[start : start + _IDS_PER_QUERY]
+        heads = session.execute(
+            select(GameRow.id, GameRow.version, GameRow.edition, GameRow.expansions, GameRow.play).where(
+                GameRow.id.in_(chunk)
+            )
+        ).all()
+        cities: dict[int, list[dict[str, Any]]] = {}
+        for game_id, data in session.execute(
+            select(CityRow.game_id, CityRow.data)
+            .where(CityRow.game_id.in_(chunk))
+            .order_by(CityRow.game_id, CityRow.seat)
+        ):
+            cities.setdefault(game_id, []).append(data)
+        for game_id, version, edition, expansions, play in heads:
+            found[game_id] = StoredGame(
+                version, game_format(edition, expansions, play, cities.get(game_id, []))
+            )
     session.rollback()  # a read: hold nothing open
     return found
 
@@ -195,17 +247,53 @@ def names_of(session: Session, table: TableRow) -> dict[str, str]:
     return {key: name for key, name in rows}
 
 
-def set_names(session: Session, table: TableRow, changes: Sequence[tuple[str, str]]) -> None:
-    """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on."""
+class NameChanged(Exception):
+    """A name a change was decided from is no longer the one stored (another phone changed it
+    meanwhile): nothing was changed. ``now``: what the spelling ``key`` shows as now."""
+
+    def __init__(self, key: str, now: str | None) -> None:
+        super().__init__(key)
+        self.key = key
+        self.now = now
+
+
+def set_names(
+    session: Session,
+    table: TableRow,
+    changes: Sequence[tuple[str, str]],
+    *,
+    read: Mapping[str, str | None] | None = None,
+) -> None:
+    """Show each spelling ``key`` as ``name`` (one transaction); the table's version moves on.
+
+    The table's row is bumped first, as a game's save first bumps the game's: that takes the
+    table's row lock (PostgreSQL) or the database's write lock (SQLite), so two changes to a
+    table's names are strictly ordered, and the names are read again under it (a copy read
+    earlier would let two first renames of one player both insert its row, and one fail on
+    the unique key). ``read``: the names the change was decided from (None: a spelling shown
+    as typed), checked under the lock; when another change moved one of them on since,
+    :class:`NameChanged` says which, and nothing changes (merging A into B while B is merged
+    into A would otherwise swap their names)."""
     with transaction(session):
-        existing = {n.key: n for n in table.names}
-        for key, name in changes:
-            if key in existing:
-                existing[key].name = name
-            else:
-                row = TableNameRow(table_id=table.id, key=key, name=name)
-                table.names.append(row)
-                existing[key] = row
-        session.flush()
         version = bump(session, table.id)
+        stored = {
+            row.key: row
+            for row in session.execute(
+                select(TableNameRow)
+                .where(TableNameRow.table_id == table.id)
+                .execution_options(populate_existing=True)
+            ).scalars()
+        }
+        for key, was in (read or {}).items():
+            now = stored[key].name if key in stored else None
+            if now != was:
+                raise NameChanged(key, now)
+        for key, name in changes:
+            if key in stored:
+                stored[key].name = name
+            else:
+                stored[key] = TableNameRow(table_id=table.id, key=key, name=name)
+                session.add(stored[key])
+        session.flush()
+    session.expire(table, ["names"])  # its collection, if loaded, did not see the new rows
     _keep_version(table, version)

@@ -552,19 +552,21 @@ def read_table(table: str) -> Response:
     stats = tables.stats_of(past, since, until, edition, expansion)
     board = absolute("games.scoreboard", token="TOKEN")  # one URL built, the others from it
     lines = tables.matching(past, q, since, until, edition, expansion)
-    games = [_listed(line, past, board) for line in lines]
+    items = tables.game_items(found, lines, past.names, when=False)
+    games = [_listed(line, item, board) for line, item in zip(lines, items, strict=True)]
     return jsonify({"table": _public_table(found), "games": games, "stats": stats_to_dict(stats)})
 
 
-def _listed(line: Any, past: Any, board: str) -> dict[str, Any]:
-    """A game as a table's answer lists it (``board``: a scoreboard's URL, ``TOKEN`` in it)."""
-    item = tables.game_item(line, past.names, when=False)
+def _listed(line: Any, item: dict[str, Any], board: str) -> dict[str, Any]:
+    """A game as a table's answer lists it (``item``: as the table's page lists it; ``board``:
+    a scoreboard's URL, ``TOKEN`` in it)."""
     return {
         "played_on": line.created_at.date().isoformat(),
         "title": line.title,
         "edition": line.edition,
         **({"expansions": list(line.expansions)} if line.expansions else {}),
         "locked": line.locked,
+        **({"imported_at": service.utc_moment(line.imported_at)} if line.imported_at is not None else {}),
         "view_token": line.view_token,
         "view_url": board.replace("TOKEN", line.view_token),
         "winners": item["winners"],
@@ -625,13 +627,17 @@ def table_names(table: str) -> Response:
     who = service.find_player(stats, past.names, player)
     if who is None:
         raise ApiError(404, _("No player of this table is called %(name)s.", name=player[:40]), "player")
-    target = _new_name(data, stats, past, who)
-    repo.set_names(get_session(), found, [(k, target) for k in service.spellings_of(past, who.key)])
+    target, into = _new_name(data, stats, past, who)
+    try:
+        service.name_player(get_session(), past, who.key, target, into=into)
+    except service.NamesChanged as exc:  # another client changed these names first
+        raise ApiError(409, render_text(exc.message), "player") from None
     return read_table(table)
 
 
-def _new_name(data: dict[str, Any], stats: Any, past: Any, who: Any) -> str:
-    """The name a player's spellings take: a new one, or another player's (a merge)."""
+def _new_name(data: dict[str, Any], stats: Any, past: Any, who: Any) -> tuple[str, str | None]:
+    """The name a player's spellings take: a new one, or another player's (a merge: that
+    player's key too)."""
     rename, into = data.get("rename"), data.get("merge_into")
     if (rename is None) == (into is None):
         raise ApiError(
@@ -640,11 +646,11 @@ def _new_name(data: dict[str, Any], stats: Any, past: Any, who: Any) -> str:
     if rename is not None:
         if not isinstance(rename, str) or not rename.strip() or len(rename) > 40 or unsafe_text(rename):
             raise ApiError(400, _('"rename" is a name of at most 40 characters.'), "rename")
-        return squeeze(rename)
+        return squeeze(rename), None
     other = service.find_player(stats, past.names, into) if isinstance(into, str) else None
     if other is None or other.key == who.key:
         raise ApiError(400, _('"merge_into" names another player of the table.'), "merge_into")
-    return str(other.name)
+    return str(other.name), other.key
 
 
 @bp.get("/tables/<table>/export")

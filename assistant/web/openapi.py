@@ -860,6 +860,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                                 "description": "The expansions it was played with (absent: none).",
                             },
                             "locked": {"type": "boolean"},
+                            "imported_at": {
+                                "type": "string",
+                                "format": "date-time",
+                                "description": "When it was imported from a file (absent: entered at the table).",
+                            },
                             "view_token": {"type": "string"},
                             "view_url": {"type": "string"},
                             "winners": {"type": "array", "items": {"type": "string"}},
@@ -918,6 +923,14 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                             "record": {
                                 "type": "object",
                                 "description": "The scores kept when it was locked.",
+                            },
+                            "imported_at": {
+                                "type": "string",
+                                "description": (
+                                    "When it was imported from a file into its table (absent: entered at "
+                                    "the table). An import does not take it: every game it stores is "
+                                    "marked imported at the time of that import."
+                                ),
                             },
                         },
                     },
@@ -1205,12 +1218,18 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "Rename a player of the table, or merge two spellings of one player's name",
             "operationId": "tableNames",
+            "description": "Two changes to one player's names at once (two renames, or A merged into B "
+            "while B is merged into A) are made one after the other: the second was decided from names "
+            "that are gone, so it changes nothing and answers 409, saying what the first did.",
             "parameters": [TABLE],
             "requestBody": _body("TableNames"),
             "responses": {
                 "200": _json(_ref("TableRead"), "The table after the change."),
                 "400": ERROR,
                 "404": ERROR,
+                "409": _json(
+                    _ref("Error"), "Another client changed these players' names first: nothing changed."
+                ),
             },
         },
     },

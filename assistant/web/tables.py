@@ -108,9 +108,19 @@ def matching(
     return service.matching(get_session(), past, q, since, until, edition, expansion)
 
 
-def game_item(line: repo.GameLine, names: dict[str, str], *, when: bool = True) -> dict[str, Any]:
+def game_items(
+    table: TableRow, lines: list[repo.GameLine], names: dict[str, str], *, when: bool = True
+) -> list[dict[str, Any]]:
+    """Games as the table lists them (their scores read together: see ``service.scores_of``)."""
+    scores = service.scores_of(get_session(), table, lines, caches())
+    return [game_item(line, scores[line.id], names, when=when) for line in lines]
+
+
+def game_item(
+    line: repo.GameLine, scored: list[dict[str, Any]], names: dict[str, str], *, when: bool = True
+) -> dict[str, Any]:
     """A game as the table lists it: its players best first, the winners, the date in words."""
-    cities = [c for c in service.scores_of(get_session(), line) if not c.get("free_city")]
+    cities = [c for c in scored if not c.get("free_city")]
     ranked = sorted(cities, key=lambda c: (c["rank"] is None, c["rank"] or 0, -c["total"]))
     return {
         "line": line,
@@ -200,7 +210,7 @@ def table(token: str) -> str:
     return render_template(
         "tables/table.html",
         table=found, stats=stats, q=q, since=since, until=until, edition=edition, expansion=expansion,
-        expansions=_expansion_choices(), games=[game_item(line, past.names) for line in shown], matching=len(lines),
+        expansions=_expansion_choices(), games=game_items(found, shown, past.names), matching=len(lines),
         page=page, pages=max(1, -(-len(lines) // PAGE_SIZE)), open_count=len(past.open_games),
         link=absolute("tables.table", token=token), name_form=TableForm(name=found.name),
         charts=table_charts(stats), editions=_editions(), percent=percent,
@@ -235,7 +245,7 @@ def player(token: str, key: str) -> str:
         "tables/player.html",
         table=found, stats=stats, player=who, since=since, until=until, edition=edition, expansion=expansion,
         expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
-        spellings=service.spellings_of(past, who.key), games=[game_item(line, past.names) for line in played[:PAGE_SIZE]],
+        spellings=service.spellings_of(past, who.key), games=game_items(found, played[:PAGE_SIZE], past.names),
         more_games=len(played) - PAGE_SIZE,
     )  # fmt: skip
 
@@ -260,7 +270,11 @@ def players(token: str) -> Page:
     form = NamesForm()
     form.player.choices = form.into.choices = [("", "—"), *choices]
     if request.method == "POST":
-        if form.validate_on_submit() and form.player.data and _rename_or_merge(found, past, form, choices):
+        if form.validate_on_submit() and form.player.data and _rename_or_merge(past, form, choices):
+            return redirect(url_for("tables.players", token=token))
+        moved = service.moved_on(past, stats, [form.player.data, form.into.data])
+        if moved is not None:  # this phone's page was read before another phone's change
+            flash(render_text(moved), "error")
             return redirect(url_for("tables.players", token=token))
         form.name.errors = [
             *form.name.errors,
@@ -271,20 +285,26 @@ def players(token: str) -> Page:
     return page, 400 if request.method == "POST" else 200
 
 
-def _rename_or_merge(
-    found: TableRow, past: service.History, form: NamesForm, choices: list[tuple[str, str]]
-) -> bool:
-    """Do what the names form asks (False: it asks for nothing that can be done)."""
-    member_keys = service.spellings_of(past, form.player.data)
+def _rename_or_merge(past: service.History, form: NamesForm, choices: list[tuple[str, str]]) -> bool:
+    """Do what the names form asks, or say that another phone changed these names first
+    (False: it asks for nothing that can be done)."""
+    try:
+        return _change_names(past, form, choices)
+    except service.NamesChanged as exc:
+        flash(render_text(exc.message), "error")
+        return True
+
+
+def _change_names(past: service.History, form: NamesForm, choices: list[tuple[str, str]]) -> bool:
     if form.action.data == "merge" and form.into.data and form.into.data != form.player.data:
         target = next(name for key, name in choices if key == form.into.data)
-        repo.set_names(get_session(), found, [(k, target) for k in member_keys])
+        service.name_player(get_session(), past, form.player.data, target, into=form.into.data)
         merged = next((name for k, name in choices if k == form.player.data), form.player.data)
         flash(_("%(a)s and %(b)s are one player now.", a=merged, b=target), "ok")
         return True
     new_name = squeeze(form.name.data or "")
     if form.action.data == "rename" and new_name:
-        repo.set_names(get_session(), found, [(k, new_name) for k in member_keys])
+        service.name_player(get_session(), past, form.player.data, new_name)
         flash(_("Renamed."), "ok")
         return True
     return False
@@ -295,16 +315,20 @@ CSV_COLUMNS = (
     "rank", "total", "coins",
 )  # fmt: skip
 """The export's first columns, then one per category of the games' editions (the wonder board
-is ``board``: the category of the wonder's points is ``wonder``, one name a column)."""
+is ``board``: the category of the wonder's points is ``wonder``, one name a column), then
+:data:`CSV_LAST`."""
+CSV_LAST = ("imported",)
+"""The day a game was imported from a file (empty: entered at the table). Last, so that a
+spreadsheet reading the columns by position before it was added reads them still."""
 
 
 @bp.get("/t/<token>/export.csv")
 def export_csv(token: str) -> Response:
     """Every game of the table, one row per city (locked games with their record)."""
     past = history(load_table(token))
+    scores = service.scores_of(get_session(), past.table, past.lines, caches())
     games = [
-        (line, service.scores_of(get_session(), line))
-        for line in sorted(past.lines, key=lambda line: (line.created_at, line.id))
+        (line, scores[line.id]) for line in sorted(past.lines, key=lambda line: (line.created_at, line.id))
     ]
     # Every category of the games' editions, in their pads' order (a later edition's own
     # last), then every expansion's row the games scored (Leaders...).
@@ -313,7 +337,7 @@ def export_csv(token: str) -> Response:
     categories = category_order(editions, {*category_order(editions), *scored})
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([*CSV_COLUMNS, *categories])
+    writer.writerow([*CSV_COLUMNS, *categories, *CSV_LAST])
     for line, cities in games:
         for city in cities:
             writer.writerow(_csv_row(line, city, past.names, categories))
@@ -350,6 +374,7 @@ def _csv_row(
         city["total"],
         city.get("coins", 0),
         *(city["categories"].get(c, "") for c in categories),
+        service.utc(line.imported_at).date().isoformat() if line.imported_at is not None else "",
     ]
 
 

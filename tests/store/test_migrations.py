@@ -226,3 +226,34 @@ def test_the_migrations_build_exactly_the_tables_the_models_describe(db, tmp_pat
             ]
     engine.dispose()
     assert differences == []
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgres"])
+def test_games_stored_before_imports_were_marked_are_not_marked_after_the_upgrade(
+    db, tmp_path: Path, request
+):
+    """Issue 28: 0007 adds when a game was imported; nothing says which older games were, so
+    none is marked (and the upgrade keeps them), and downgrading takes the column away."""
+    url = f"sqlite:///{tmp_path / 'mark.db'}" if db == "sqlite" else request.getfixturevalue("pg_schema_url")
+    engine = make_engine(url)
+    upgrade(engine, "0006")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO games (edit_token, view_token, edition, mode, locked, version, created_at, updated_at) "
+                "VALUES ('edit-old', 'view-old', 1, 'cards', false, 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            )
+        )
+    upgrade(engine)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT edit_token, imported_at FROM games")).all() == [("edit-old", None)]
+    from alembic import command
+
+    from assistant.store.db import alembic_config
+
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0006")
+    assert "imported_at" not in {c["name"] for c in inspect(engine).get_columns("games")}
+    engine.dispose()

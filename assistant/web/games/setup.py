@@ -21,6 +21,7 @@ from ...rules.setup import new_game as set_up
 from ...rules.validate import refuse_same_names
 from ...store import games as store
 from ...store import tables as repo
+from ...store.models import utcnow
 from .. import gamestate, recent, tables
 from ..db import get_session
 from ..forms import ImportForm, NewGameForm, SeatForm, choice_list, new_game_form_for
@@ -161,7 +162,9 @@ def import_game() -> Page:
     if game is None:
         return render_template("games/import.html", form=form), 400
     pad = any(c.is_pad_entry for c in game.cities)
-    row = store.create_game(get_session(), game_to_dict(game), mode="pad" if pad else "cards")
+    row = store.create_game(
+        get_session(), game_to_dict(game), mode="pad" if pad else "cards", imported_at=utcnow()
+    )
     recent.remember(row.edit_token)
     flash(_("Game imported."), "ok")
     return redirect(url_for("games.game", token=row.edit_token))
