@@ -329,6 +329,8 @@ def _public(row: Any, *, editable: bool = True) -> dict[str, Any]:
         "view_token": row.view_token,
         "table": _table_of(row, editable),
     }
+    if row.imported_at is not None:
+        body["imported_at"] = service.utc_moment(row.imported_at)
     if kept is not None:
         body["scored_today"] = sheet_to_dict(kept.today, render_text) if kept.today is not None else None
     return body

@@ -633,6 +633,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 },
                 "view_url": {"type": "string"},
                 "view_token": {"type": "string"},
+                "imported_at": {
+                    "type": "string",
+                    "format": "date-time",
+                    "description": "Only for a game imported from a file: when (UTC). A game entered at the table has none.",
+                },
                 "table": {
                     "description": (
                         "The table the game is kept at (null: none). Its token and link only when the "
@@ -1319,6 +1324,18 @@ for _path, _method in (
             "schema": {"type": "string"},
         }
     }
+
+
+LOST_CONNECTION = _json(
+    _ref("Error"),
+    "The database connection was lost. While committing: the outcome is unknown (read the game "
+    "again; sending the same save again is safe, as it names the version it replaces). Else: nothing "
+    "was stored (the request was run once more, and failed again).",
+)
+for _path, _methods in PATHS.items():
+    if _path.startswith(("/api/v1/games", "/api/v1/tables")):
+        for _operation in _methods.values():
+            _operation["responses"]["503"] = LOST_CONNECTION
 
 
 def document() -> dict[str, Any]:

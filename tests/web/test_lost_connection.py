@@ -126,3 +126,12 @@ def test_a_database_that_stays_unreachable_answers_503_saying_nothing_was_stored
     page = client.get(f"/g/{token}", headers={"Accept-Language": "es"})
     assert page.status_code == 503
     assert "<h1" in page.get_data(as_text=True)
+
+
+def test_the_openapi_document_lists_the_503_of_every_operation_on_stored_data():
+    from assistant.web.openapi import document
+
+    for path, methods in document()["paths"].items():
+        for method, operation in methods.items():
+            stored = path.startswith(("/api/v1/games", "/api/v1/tables"))
+            assert ("503" in operation["responses"]) is stored, (path, method)

@@ -229,6 +229,9 @@ def test_imported_games_are_marked_on_the_list_the_game_page_and_both_exports(db
         assert ('id="imported-note"' in board) is ("imported_at" in game)
         if "imported_at" in game:
             assert "Imported from a file on" in board and "not entered at the table" in board
+        read = client.get(f"/api/v1/games/{game['view_token']}").get_json()
+        fits(read, "/api/v1/games/{token}", "get", 200)
+        assert read.get("imported_at") == game.get("imported_at")
     spanish = client.get(f"/t/{table}", headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert spanish.count(">importada</span>") == 2
 
