@@ -594,12 +594,39 @@ def _prog() -> str:
     return typed if typed in ("wonders-assistant", "assistant") else "python -m assistant"
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _NotBuilt:
+    """A command's parser that is not made (see :class:`_OnlyOne`): takes its arguments, keeps nothing."""
+
+    def add_argument(self, *_args: Any, **_kwargs: Any) -> None:
+        return None
+
+    def set_defaults(self, **_kwargs: Any) -> None:
+        return None
+
+
+class _OnlyOne:
+    """The commands' parsers, made only for the command being run (``only``; None: every
+    one, for the help). Each costs argparse a help formatter and message look-ups for every
+    argument: made for all twelve commands, they were a tenth of a ``score`` call's start."""
+
+    def __init__(self, sub: Any, only: str | None) -> None:
+        self.sub, self.only, self.made = sub, only, False
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if self.only is not None and name != self.only:
+            return _NotBuilt()
+        self.made = True
+        return self.sub.add_parser(name, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or only ``only``'s (the command being run:
+    an unknown name gets every command's, so that the error lists them)."""
     parser = _Parser(
         prog=_prog(),
         description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = _OnlyOne(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser), only)
 
     p = sub.add_parser(
         "serve", help="run the web app (waitress)", description="Run the web app with waitress."
@@ -721,11 +748,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", help="the backup to restore")
     p.set_defaults(func=cmd_restore)
+    if only is not None and not sub.made:
+        return build_parser()
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

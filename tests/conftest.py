@@ -4,10 +4,15 @@ and are required when REQUIRE_BROWSER / REQUIRE_POSTGRES is set (as CI does)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# Compiled catalogs (assistant/rules/compiled.py) go to a folder of the test run's own, not
+# the user's cache; the test servers and commands the tests start inherit it.
+os.environ.setdefault("ASSISTANT_CACHE_DIR", tempfile.mkdtemp(prefix="wonders-assistant-cache-"))
 
 from assistant.rules.catalog import Catalog, catalog_for, register_rules_folder
 

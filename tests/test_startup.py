@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import assistant.rules as rules
 from tests.web.worked_games import three
 
@@ -32,3 +34,17 @@ def test_the_cores_names_are_imported_when_first_asked_for():
         assert getattr(rules, name) is not None
     assert rules.EFFECT_KINDS is __import__("assistant.rules.effects", fromlist=["KINDS"]).KINDS
     assert set(rules.__all__) <= set(dir(rules))
+
+
+def test_a_command_builds_only_its_own_parser_and_an_unknown_one_lists_them_all(capsys):
+    from assistant.cli import build_parser, main
+
+    every = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    only = build_parser("score")._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert list(only) == ["score"] and len(every) > 10
+    assert list(build_parser("no-such-command")._subparsers._group_actions[0].choices) == list(every)  # type: ignore[union-attr]
+    with pytest.raises(SystemExit) as stopped:
+        main(["no-such-command"])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert all(f"'{name}'" in said for name in every)

@@ -15,16 +15,19 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..resources import resource_dir
 from .caches import clear_caches
+from .compiled import fingerprint, remembered
 from .components import Card, Ruling, Wonder
 from .edition import EditionRules as EditionRules
 from .edition import ExpansionRules
 from .errors import CatalogError as CatalogError
-from .loader import card_id as card_id
-from .loader import chains_from_symbols, check_references, read_edition, read_expansion, read_parts
 from .model import Color
+
+if TYPE_CHECKING:
+    from .loader import card_id as card_id
 
 __all__ = [
     "Catalog",
@@ -39,6 +42,16 @@ __all__ = [
     "load_catalog",
     "register_rules_folder",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The rules data's reader is imported only when a catalog is read from the data (a
+    # process finding it compiled never needs it: :mod:`.compiled`).
+    if name == "card_id":
+        from .loader import card_id
+
+        return card_id
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def fold(text: str) -> str:
@@ -224,6 +237,8 @@ class Catalog:
 def load_catalog(folder: Path, expansions: Iterable[Path] = ()) -> Catalog:
     """Read and check one edition folder of ``rules_data``, with the expansion folders given
     laid over it (in the order given: :func:`catalog_for` gives the edition's order)."""
+    from .loader import chains_from_symbols, check_references, read_edition, read_expansion, read_parts
+
     rules = read_edition(folder / "edition.toml")
     parts = [read_parts(folder, rules)]
     for expansion_folder in expansions:
@@ -255,21 +270,44 @@ def register_rules_folder(root: Path) -> None:
         clear_caches()
 
 
+def _roots() -> list[Path]:
+    """Every folder of editions: ``rules_data``, then those registered."""
+    return [resource_dir("rules_data"), *_EXTRA_ROOTS]
+
+
+@cache
+def _key() -> str:
+    """What every rules data folder holds now, for :func:`.compiled.remembered`."""
+    return fingerprint(_roots())
+
+
 def edition_folders(root: Path | None = None) -> dict[int, Path]:
     """Every edition folder by edition number: under ``rules_data`` (or ``root``), and
     under every folder given to :func:`register_rules_folder`."""
-    found = dict(_edition_folders(root or resource_dir("rules_data")))
     if root is None:
-        for extra in _EXTRA_ROOTS:
-            for number, folder in _edition_folders(extra):
-                if number in found and found[number] != folder:
-                    raise CatalogError(f"edition {number} is defined twice: {found[number]} and {folder}")
-                found[number] = folder
+        return dict(_every_edition_folder())
+    return dict(_edition_folders(root))
+
+
+@cache
+def _every_edition_folder() -> dict[int, Path]:
+    return remembered(f"{_key()}-editions", _edition_folders_now)
+
+
+def _edition_folders_now() -> dict[int, Path]:
+    found = dict(_edition_folders(resource_dir("rules_data")))
+    for extra in _EXTRA_ROOTS:
+        for number, folder in _edition_folders(extra):
+            if number in found and found[number] != folder:
+                raise CatalogError(f"edition {number} is defined twice: {found[number]} and {folder}")
+            found[number] = folder
     return found
 
 
 @cache
 def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
+    from .loader import read_edition
+
     found: dict[int, Path] = {}
     for edition_file in sorted(base.glob("*/edition.toml")):
         number = read_edition(edition_file).edition
@@ -284,6 +322,14 @@ def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
 @cache
 def _expansion_folders(edition: int) -> dict[str, tuple[int, Path]]:
     """An edition's expansion folders by id, with each one's order."""
+    if edition not in edition_folders():
+        raise KeyError(edition)
+    return remembered(f"{_key()}-{edition}-expansions", lambda: _expansion_folders_now(edition))
+
+
+def _expansion_folders_now(edition: int) -> dict[str, tuple[int, Path]]:
+    from .loader import read_edition, read_expansion
+
     folder = edition_folders()[edition]
     rules = read_edition(folder / "edition.toml")
     found: dict[str, tuple[int, Path]] = {}
@@ -308,6 +354,8 @@ def available_expansions(edition: int) -> tuple[str, ...]:
 @cache
 def expansion_rules(edition: int, expansion: str) -> ExpansionRules:
     """What one expansion of an edition adds (KeyError: no such edition or expansion)."""
+    from .loader import read_edition, read_expansion
+
     folder = edition_folders()[edition]
     return read_expansion(
         _expansion_folders(edition)[expansion][1] / "expansion.toml", read_edition(folder / "edition.toml")
@@ -333,4 +381,7 @@ def _catalog(edition: int, expansions: tuple[str, ...]) -> Catalog:
     if edition not in folders:
         raise KeyError(edition)
     found = _expansion_folders(edition) if expansions else {}
-    return load_catalog(folders[edition], [found[e][1] for e in expansions])
+    return remembered(
+        f"{_key()}-{edition}-{'+'.join(expansions) or 'base'}",
+        lambda: load_catalog(folders[edition], [found[e][1] for e in expansions]),
+    )

@@ -1,0 +1,116 @@
+"""The checked catalogs, kept on disk between processes.
+
+Reading an edition's TOML files and checking every card costs a command-line call more
+than everything else it does (``score ONE.json`` spent a sixth of its instructions there,
+and importing ``tomllib`` another tenth). A process that finds a catalog already compiled
+reads it back with :mod:`pickle` in about a millisecond, without importing the reader.
+
+It is safe because the key says everything the catalog was made from: the assistant's
+version, the interpreter, the size and time of every source file of the core (the classes
+the catalog is made of) and the bytes of every file of the rules data read (every root's
+TOML files, with their paths). Change any of them and the key changes: the old file is
+never read again. A file that cannot be read back (torn, written by another version, not a
+pickle) is made again; a folder that cannot be written (read-only) leaves every process to
+read the data itself, as before.
+
+The folder is ``ASSISTANT_CACHE_DIR``, else the user's cache folder (``XDG_CACHE_HOME``,
+``~/.cache``) under ``wonders-assistant``; it is made readable by its owner only, because
+reading a pickle runs what it says: only files this user's processes wrote are read.
+``ASSISTANT_CACHE_DIR=off`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+__all__ = ["cache_folder", "fingerprint", "remembered"]
+
+T = TypeVar("T")
+
+CACHE_ENV = "ASSISTANT_CACHE_DIR"
+
+
+def cache_folder() -> Path | None:
+    """Where compiled catalogs are kept (None: nowhere, the cache is off)."""
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit:
+        return None if explicit.strip().lower() == "off" else Path(explicit).expanduser()
+    if os.name == "nt":  # pragma: no cover - developers' machines only
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "wonders-assistant"
+
+
+def fingerprint(roots: Iterable[Path]) -> str:
+    """A key for everything a catalog is made from (see the module's docstring)."""
+    from .. import __version__
+
+    digest = hashlib.sha256()
+    digest.update(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}\0".encode())
+    core = Path(__file__).parent
+    for name in sorted(os.listdir(core)):
+        if name.endswith(".py"):
+            stat = os.stat(core / name)
+            digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    for root in roots:
+        digest.update(f"{root}\0".encode())
+        for folder, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".toml"):
+                    path = os.path.join(folder, name)
+                    with open(path, "rb") as fh:
+                        digest.update(f"{os.path.relpath(path, root)}\0".encode() + fh.read() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def remembered(key: str, make: Callable[[], T]) -> T:
+    """What ``make()`` returns, read back from the cache folder when a process of this user
+    already made it under ``key`` (a :func:`fingerprint` and a name), else made and kept."""
+    folder = cache_folder()
+    if folder is None:
+        return make()
+    path = folder / f"{key}.pickle"
+    try:
+        with open(path, "rb") as fh:
+            if not _ours(os.fstat(fh.fileno())):
+                raise PermissionError(path)
+            found: T = pickle.load(fh)
+        return found
+    except Exception:  # none yet; or torn, foreign, not ours: made again below
+        pass
+    value = make()
+    _keep(folder, path, value)
+    return value
+
+
+def _ours(stat: os.stat_result) -> bool:
+    """A file this user wrote and nobody else may change (others' pickles are never read)."""
+    if os.name != "posix":  # pragma: no cover - the user's own profile folder
+        return True
+    return stat.st_uid == os.getuid() and not stat.st_mode & 0o022
+
+
+def _keep(folder: Path, path: Path, value: object) -> None:
+    """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written is
+    left alone (every process then reads the rules data itself)."""
+    partial = folder / f".{path.name}.{os.getpid()}.partial"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if folder.stat().st_mode & 0o077:
+            folder.chmod(0o700)
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink()
