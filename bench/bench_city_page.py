@@ -59,13 +59,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--database", help="a database URL (default: a scratch SQLite file)")
+    parser.add_argument(
+        "--expansions",
+        default="",
+        help="play the game with these expansions (e.g. leaders,cities: their cards join the picker)",
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         # The form as posted, without a page to take the CSRF token from.
         app = scratch_app(folder, options.database, WTF_CSRF_ENABLED=False)
         client = app.test_client()
         game = game_to_dict(realistic_table(random.Random(15), "tokens"))
-        created = client.post("/api/v1/games", json={"game": game}).get_json()
+        if options.expansions:
+            game["expansions"] = options.expansions.split(",")
+        answer = client.post("/api/v1/games", json={"game": game})
+        assert answer.status_code == 201, answer.get_json()
+        created = answer.get_json()
         token, city = created["token"], game["cities"][0]
         page = f"/g/{token}/city/0"
         gc.collect()

@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from ...rules.catalog import available_editions, available_expansions, expansion_rules
 from .. import gamestate
 from ..forms import PadsForm, SheetForm, choice_list
-from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, render_text
+from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, available_languages, forced_language, render_text
 from ..urls import absolute
 from .blueprint import bp, edition_asked
 
@@ -31,7 +31,7 @@ def _reader_language(game_language: str | None = None) -> str:
 def sheet_pdf(token: str) -> Response:
     """The game's score sheet as a PDF, in the reader's language (or ``?lang=``; for a request
     that states no language, the game's)."""
-    from flask_babel import force_locale, format_date, gettext, ngettext
+    from flask_babel import format_date, gettext, ngettext
 
     from ...pdf import score_sheet_pdf
 
@@ -44,7 +44,7 @@ def sheet_pdf(token: str) -> Response:
     if paper not in ("a4", "letter") or lang not in available_languages():
         abort(400)
     url = absolute("games.scoreboard", token=loaded.row.view_token)
-    with force_locale(lang):
+    with forced_language(lang):
         pdf = score_sheet_pdf(
             sheet,
             paper=paper,
@@ -117,11 +117,11 @@ def _pads_form() -> PadsForm:
 
 
 def _pads_pdf(form: PadsForm, url: str | None) -> Response:
-    from flask_babel import force_locale, gettext, ngettext
+    from flask_babel import gettext, ngettext
 
     from ...pdf import score_pad_pdf
 
-    with force_locale(form.lang.data):
+    with forced_language(form.lang.data):
         pdf = score_pad_pdf(
             int(form.players.data),
             paper=form.paper.data,
