@@ -51,11 +51,17 @@ def _powers(city: City, catalog: Catalog) -> Iterator[tuple[int, Effect]]:
 def power_is_spent(game: Game, city: City, stage: int, effect: Effect) -> bool:
     """True when the table says a free-build power cannot act now: used this age, or built
     this age while it acts only from the next."""
+    return _spent(game, city, stage, effect) is not None
+
+
+def _spent(game: Game, city: City, stage: int, effect: Effect) -> str | None:
+    """Why the table says a free-build power cannot act now: ``"used"`` this age (the city's
+    ``free_build_used``), ``"recent"`` (built this age, it acts from the next), or None."""
     if effect.once_per_age() and city.free_build_used:
-        return True
+        return "used"
     if effect.from_next_age() and city.stage_ages is not None and game.age is not None:
-        return city.stage_ages[stage - 1] >= game.age
-    return False
+        return "recent" if city.stage_ages[stage - 1] >= game.age else None
+    return None
 
 
 def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
@@ -77,6 +83,44 @@ def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Tex
         ),
         why=WhyNot.NOT_THIS_AGE,
     )
+
+
+def copies_dealt(game: Game, card_id: str, catalog: Catalog) -> int:
+    """The copies of a structure the decks of this table can have dealt so far.
+
+    At the table's player count (two players use the 3-player deck): every age's copies of
+    a finished game; while an age is played (the game's ``age``), only that age's and the
+    earlier ones', since a later age's copy is not dealt yet (during Age I, the Age II Loom
+    is in no hand; ruling ``during-play``). None when the age being played deals none of it
+    at this count. A guild or a card dealt apart is one card.
+    """
+    entries = catalog.entries(card_id)
+    players = game.deck_players
+    age = game.age
+    if age is None:
+        return sum(e.copies(players) for e in entries)
+    if all(e.age is not None for e in entries) and not any(
+        e.copies(players) for e in entries if e.age == age
+    ):
+        return 0
+    return sum(e.copies(players) for e in entries if e.age is None or e.age <= age)
+
+
+def guilds_taken(game: Game, card_id: str, catalog: Catalog) -> tuple[str, ...]:
+    """The guilds in the table's cities and discard pile when they are every guild dealt and
+    ``card_id`` is another guild, in the data's order; empty otherwise.
+
+    Rulebook (2010 and 2020), Setup: only players + 2 guilds, drawn at random, enter the last
+    age (the edition's ``guilds_dealt``, which no expansion in the data changes); once each
+    of them is built or discarded, no other guild can be in anyone's hand.
+    """
+    if not catalog.structure(card_id).is_guild:
+        return ()
+    held = (c for city in game.cities for c in city.cards or ())
+    taken = {c for c in (*held, *game.discard) if catalog.has_card(c) and catalog.structure(c).is_guild}
+    if card_id in taken or len(taken) < catalog.rules.guilds_dealt(game.deck_players):
+        return ()
+    return tuple(g.id for g in catalog.guilds() if g.id in taken)
 
 
 def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict:
@@ -192,21 +236,28 @@ def free_build(
     color = catalog.structure(card_id).color
     colors = frozenset(catalog.structure(c).color for c in city.cards or () if catalog.has_card(c))
     refusals: list[Text] = []
+    grants: list[Text] = []
     for stage, effect in powers:
-        if effect.frees(color, colors) is False or power_is_spent(game, city, stage, effect):
+        spent = _spent(game, city, stage, effect)
+        if spent == "used":
+            refusals.append(effect.spent_note(player, wonder))
+        elif spent is not None or effect.frees(color, colors) is False:
             refusals.append(effect.used_note(player, wonder))
         else:
-            return Verdict(
-                True,
-                effect.free_note(
-                    player, wonder, what, city.free_build_used is False and effect.once_per_age()
-                ),
-                how="free-build",
-                cheapest=_FREE,
-                options=(_FREE,),
-                notes=notes,
-            )
-    return Verdict(False, refusals[0], why=WhyNot.NO_POWER, notes=tuple(refusals[1:]))
+            unused = city.free_build_used is False and effect.once_per_age()
+            grants.append(effect.free_note(player, wonder, what, unused))
+    if not grants:
+        return Verdict(False, refusals[0], why=WhyNot.NO_POWER, notes=tuple(refusals[1:]))
+    # Every power that may build it is said (Olympia Night: the first and the sixth card of
+    # an age), and why the others cannot.
+    return Verdict(
+        True,
+        grants[0],
+        how="free-build",
+        cheapest=_FREE,
+        options=(_FREE,),
+        notes=(*grants[1:], *refusals, *notes),
+    )
 
 
 # --- checks -------------------------------------------------------------------------------------

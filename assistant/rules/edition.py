@@ -189,6 +189,11 @@ class EditionRules:
         """A wonder side's name for a player (translated)."""
         return Text(dict(self.side_names).get(side, side))
 
+    def guilds_dealt(self, players: int) -> int:
+        """The guilds that enter the last age's deck at a table of ``players`` cities (the
+        deck's player count): players + ``guilds_beyond_players``, drawn from all of them."""
+        return players + self.guilds_beyond_players
+
     @property
     def player_counts(self) -> range:
         """Every number of players a table of this edition seats (two with the Free City)."""

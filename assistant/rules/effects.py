@@ -315,6 +315,16 @@ class Effect:
         """Why the power cannot act now (used this age, or its stage too recent)."""
         raise NotImplementedError
 
+    def spent_note(self, player: str, wonder: str) -> Text:
+        """Why a :meth:`once_per_age` power cannot act now: the table marked it used this age
+        (``free_build_used``)."""
+        return self.used_note(player, wonder)
+
+    def stage_note(self, player: str, wonder: str, number: int) -> Text | None:
+        """What building the stage carrying this power lets the city do at once or from now
+        on, said beside the stage's verdict (None: nothing to add to the stage's cost)."""
+        return None
+
     def builds_from_discard(self) -> bool:
         """Whether building this stage lets the city build a card from the discard pile."""
         return False
@@ -1057,10 +1067,23 @@ class FreeFirstCardOfAge(Effect):
     def from_next_age(self) -> bool:
         return True
 
+    def once_per_age(self) -> bool:
+        # The first card of an age is played once: the format's ``free_build_used`` says it
+        # was. (The sixth card's free build, Night stage 2, ends the age: never marked.)
+        return True
+
     def used_note(self, player: str, wonder: str) -> Text:
         return N_(
             "{player} built this stage of the {wonder} this age: it builds the first card of each "
             "age for free only from the next age on.",
+            player=player,
+            wonder=wonder,
+        )
+
+    def spent_note(self, player: str, wonder: str) -> Text:
+        return N_(
+            "{player} has already played the first card of this age: the {wonder} builds only the "
+            "first card of each age for free.",
             player=player,
             wonder=wonder,
         )
@@ -1162,6 +1185,15 @@ class PlayLastCard(Effect):
         # built on the sixth turn, it already plays that age's) and of every later age.
         return 1 if built is None or age >= built else 0
 
+    def stage_note(self, player: str, wonder: str, number: int) -> Text | None:
+        return N_(
+            "Once built, stage {number} of the {wonder} lets {player} also play the card left at the "
+            "end of each age instead of discarding it, this age's included.",
+            number=number,
+            wonder=wonder,
+            player=player,
+        )
+
 
 @kind("build-from-discard")
 @dataclass(frozen=True, slots=True)
@@ -1181,6 +1213,15 @@ class BuildFromDiscard(Effect):
         # The discard pile keeps every age's cards: the card built can be of the age the
         # stage was built in or of an earlier one (ruling halicarnassus-discard).
         return 1 if built is None or age <= built else 0
+
+    def stage_note(self, player: str, wonder: str, number: int) -> Text | None:
+        return N_(
+            "Once built, stage {number} of the {wonder} lets {player} build a card of the discard pile "
+            "for free at the end of this turn: the power does not wait.",
+            number=number,
+            wonder=wonder,
+            player=player,
+        )
 
 
 @kind("copy-guild")

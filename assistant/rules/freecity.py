@@ -15,8 +15,8 @@ City's own coins (ruling ``free-city-turn``).
 
 A hand holding a card that cannot have been dealt to it is refused (:class:`~.errors.HandError`,
 naming the card and its place in the hand): a card not in the deck at this player count, one
-whose every copy is already in a city or the discard pile, or, when the game gives its
-``age``, a card of another age.
+whose every copy dealt so far is already in a city or the discard pile, a guild when every
+guild dealt is, or, when the game gives its ``age``, a card of another age.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import Literal
 
 from .catalog import Catalog, catalog_for
 from .describe import age_numeral, join
+from .during import copies_dealt, guilds_taken
 from .errors import HandError, QuestionError
 from .model import Game, Verdict
 from .text import N_, Nn_, Text, verbatim
@@ -143,22 +144,14 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
 
     Rulebook (2010), Setup and Two-player variant: the decks hold the copies marked with the
     player count or fewer (two players use the 3-player deck) and players + 2 guilds; a card
-    built in a city or lying in the discard pile is no longer in anyone's hand; during an age
-    the hands hold only that age's cards (ruling ``during-play``).
+    built in a city or lying in the discard pile is no longer in anyone's hand, nor another
+    guild once every guild dealt is; during an age the hands hold only that age's cards, and
+    of a card of two ages only the copies dealt so far (ruling ``during-play``).
     """
     structure = catalog.structure(card_id)
     players = game.deck_players
     copies = 1 if structure.is_guild else catalog.copies(card_id, players)
-    if not copies:
-        marks = sorted({p for entry in catalog.entries(card_id) for p in entry.players})
-        return N_(
-            "The {card} cannot be in the Free City's hand: it is not in the deck of a {n}-city table "
-            "(its copies are marked {marks}).",
-            card=structure.name,
-            n=players,
-            marks=", ".join(f"{m}+" for m in marks),
-        )
-    if game.age is not None:
+    if copies and game.age is not None:
         ages = catalog.card_ages(card_id)
         if game.age not in ages:
             return N_(
@@ -168,12 +161,35 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
                 card_age=join([verbatim(age_numeral(a)) for a in ages]),
                 age=age_numeral(game.age),
             )
+    dealt = copies_dealt(game, card_id, catalog) if copies else 0
+    if not dealt:  # not in the deck at this player count (of the age being played, when given)
+        entries = [e for e in catalog.entries(card_id) if not copies or e.age == game.age]
+        marks = sorted({p for entry in entries for p in entry.players})
+        return N_(
+            "The {card} cannot be in the Free City's hand: it is not in the deck of a {n}-city table "
+            "(its copies are marked {marks}).",
+            card=structure.name,
+            n=players,
+            marks=", ".join(f"{m}+" for m in marks),
+        )
     holders = [city.player for city in game.cities if card_id in (city.cards or ())]
     discarded = game.discard.count(card_id)
-    if len(holders) + discarded >= copies:
+    if len(holders) + discarded >= dealt:
         places = [N_("the city of {player}", player=name) for name in holders]
         if discarded:
             places.append(N_("the discard pile"))
+        if dealt < copies and game.age is not None:  # a later age's copies are not dealt yet
+            return Nn_(
+                "The {card} cannot be in the Free City's hand: a {players}-city table deals {n} copy "
+                "of it up to Age {age}, and it is already taken: {where}.",
+                "The {card} cannot be in the Free City's hand: a {players}-city table deals {n} copies "
+                "of it up to Age {age}, and they are already taken: {where}.",
+                dealt,
+                card=structure.name,
+                players=players,
+                age=age_numeral(game.age),
+                where=join(places),
+            )
         return Nn_(
             "The {card} cannot be in the Free City's hand: the deck of a {players}-city table has {n} "
             "copy, and it is already taken: {where}.",
@@ -183,5 +199,17 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
             card=structure.name,
             players=players,
             where=join(places),
+        )
+    taken = guilds_taken(game, card_id, catalog)
+    if taken:
+        return Nn_(
+            "The {card} cannot be in the Free City's hand: a {players}-city game deals only {n} guild, "
+            "and it is already taken: {guilds}.",
+            "The {card} cannot be in the Free City's hand: a {players}-city game deals only {n} guilds, "
+            "and all of them are already taken: {guilds}.",
+            catalog.rules.guilds_dealt(players),
+            card=structure.name,
+            players=players,
+            guilds=join([verbatim(catalog.structure(g).name) for g in taken]),
         )
     return None

@@ -202,10 +202,11 @@ class ShieldBounds:
     """The fewest and the most shields a card-entered city can have had at the end of each age.
 
     ``least``: every red card counts from the last age it belongs to (less the strongest
-    cards a Halicarnassus discard build may have built later), a stage dated by
-    ``stage_ages`` from its age, an undated stage only at the end of the last age (it may be
-    built on the game's last turns). ``most``: every card from the first age it belongs to,
-    an undated stage from Age I.
+    cards a Halicarnassus discard build may have built in a later age, never after the
+    last), a stage dated by ``stage_ages`` from its age, an undated stage only at the end of
+    the last age (it may be built on the game's last turns). ``most``: every card from the
+    first age it belongs to, an undated stage from Age I. At the end of the last age both are
+    what the city shows.
     """
 
     least_packed: int
@@ -366,13 +367,28 @@ def shield_bounds(
     if red:
         # Halicarnassus may have built a red card of an earlier age from the discard pile in
         # the age of its stage: that card may count only from then (ruling halicarnassus-discard).
+        # An undated stage may be of the last age, but no later: by the end of the last age
+        # every card the city shows counts.
         floor = list(_unpack(least, ages))
         for age in range(1, ages + 1):
-            late = sum(1 for built in discard_ages if built is None or built > age)
+            late = sum(1 for built in discard_ages if (built or ages) > age)
             counted = sorted((table.shields[c] for c in red if table.last[c] <= age), reverse=True)
             floor[age - 1] -= sum(counted[:late])
         least = sum(value << (_AGE_BITS * k) for k, value in enumerate(floor))
     return ShieldBounds(least, most, ages)
+
+
+def shield_counts(catalog: Catalog) -> Mapping[str, int]:
+    """Each shield-giving structure's shields (the others are not listed)."""
+    return _shield_table(catalog).shields
+
+
+@lru_cache(maxsize=1024)
+def built_stage_shields(catalog: Catalog, wonder: str, side: str, stages: int) -> int:
+    """The shields of the first ``stages`` stages of a wonder side (none for an unknown wonder)."""
+    if not catalog.has_wonder(wonder):
+        return 0
+    return sum(_stage_shields(catalog, wonder, side)[:stages])
 
 
 @lru_cache(maxsize=1024)

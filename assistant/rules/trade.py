@@ -36,7 +36,7 @@ from itertools import combinations
 from .catalog import Catalog, catalog_for
 from .components import Card
 from .describe import AGE_NUMERALS, OR, RESOURCE_NAMES, describe_cost, join
-from .during import VIAS, age_refusal, free_build, from_discard, power_is_spent
+from .during import VIAS, age_refusal, copies_dealt, free_build, from_discard, guilds_taken, power_is_spent
 from .effects import Cheaper, Effect, Produce
 from .errors import GameFormatError, QuestionError
 from .model import (
@@ -980,6 +980,11 @@ def can_build(
         if waiver is not None:
             cost = Cost(cost.coins)
             notes.append(N_("The {card} builds wonder stages without their resources.", card=waiver))
+        # A power the stage gives at once or from now on (a discard build, the seventh card).
+        for effect in next_stage.effects:
+            said = effect.stage_note(player, wonder.name, next_stage.number)
+            if said is not None:
+                notes.append(said)
     else:
         card_id = catalog.resolve_card(card)
         if card_id is None:
@@ -1245,43 +1250,61 @@ def _better(a: Verdict, b: Verdict) -> bool:
 
 
 def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
-    """A card the table's deck cannot give this city: not dealt at this player count, or every
-    copy already built elsewhere (Rulebook: the deck holds the copies marked with the number of
-    players or fewer; two players use the 3-player deck)."""
+    """A card the table's deck cannot give this city: not dealt at this player count, every
+    copy dealt so far already built elsewhere or discarded (while an age is played, a later
+    age's copy is not dealt yet: :func:`~.during.copies_dealt`), or a guild when the table
+    already holds every guild dealt (Rulebook: the deck holds the copies marked with the
+    number of players or fewer, and players + 2 guilds; two players use the 3-player deck)."""
     player = game.cities[seat].player
     structure = catalog.structure(card_id)
     players = game.deck_players
-    if structure.is_guild:
-        copies = 1
-    else:
-        copies = catalog.copies(card_id, players)
-        if copies == 0:
-            numbers = sorted({p for entry in catalog.entries(card_id) for p in entry.players})
-            return Verdict(
-                False,
-                N_(
-                    "{player} cannot build {what}: it is not in the deck of a {n}-city table "
-                    "(its copies are marked {marks}).",
-                    player=player,
-                    what=what,
-                    n=players,
-                    marks=", ".join(f"{m}+" for m in numbers),
-                ),
-                why=WhyNot.NOT_IN_DECK,
-            )
+    copies = 1 if structure.is_guild else catalog.copies(card_id, players)
+    dealt = copies_dealt(game, card_id, catalog) if copies else 0
+    if dealt == 0:
+        # Not in the deck at this player count (of the age being played, when it is given).
+        entries = [e for e in catalog.entries(card_id) if copies == 0 or e.age == game.age]
+        numbers = sorted({p for entry in entries for p in entry.players})
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: it is not in the deck of a {n}-city table "
+                "(its copies are marked {marks}).",
+                player=player,
+                what=what,
+                n=players,
+                marks=", ".join(f"{m}+" for m in numbers),
+            ),
+            why=WhyNot.NOT_IN_DECK,
+        )
+    # While an age is played, only the copies dealt so far count (fewer than the game's).
+    by_age = dealt < copies and game.age is not None
+    age = AGE_NUMERALS[game.age - 1] if game.age is not None else ""
     elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
     if structure.deck == "drawn" and not elsewhere:
         refused = _drawn_refusal(game, seat, structure, catalog, what)
         if refused is not None:
             return refused
     discarded = game.discard.count(card_id)
-    if discarded and len(elsewhere) + discarded >= copies:
+    if discarded and len(elsewhere) + discarded >= dealt:
         where = join(
             [*(N_("the city of {player}", player=name) for name in elsewhere), N_("the discard pile")]
         )
         return Verdict(
             False,
             Nn_(
+                "{player} cannot build {what}: a {players}-city table deals {n} copy of it up to "
+                "Age {age}, and it is already taken: {where}.",
+                "{player} cannot build {what}: a {players}-city table deals {n} copies of it up to "
+                "Age {age}, and they are already taken: {where}.",
+                dealt,
+                player=player,
+                what=what,
+                players=players,
+                age=age,
+                where=where,
+            )
+            if by_age
+            else Nn_(
                 "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
                 "and it is already taken: {where}.",
                 "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
@@ -1305,10 +1328,24 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
             ),
             why=WhyNot.NO_COPY_LEFT,
         )
-    if len(elsewhere) >= copies:
+    if len(elsewhere) >= dealt:
+        cities = join([verbatim(name) for name in elsewhere])
         return Verdict(
             False,
             Nn_(
+                "{player} cannot build {what}: a {players}-city table deals {n} copy of it up to "
+                "Age {age}, and it is built in the city of {cities}.",
+                "{player} cannot build {what}: a {players}-city table deals {n} copies of it up to "
+                "Age {age}, and they are built in the cities of {cities}.",
+                dealt,
+                player=player,
+                what=what,
+                players=players,
+                age=age,
+                cities=cities,
+            )
+            if by_age
+            else Nn_(
                 "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
                 "and it is built in the city of {cities}.",
                 "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
@@ -1317,7 +1354,24 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
                 player=player,
                 what=what,
                 players=players,
-                cities=join([verbatim(name) for name in elsewhere]),
+                cities=cities,
+            ),
+            why=WhyNot.NO_COPY_LEFT,
+        )
+    taken = guilds_taken(game, card_id, catalog)
+    if taken:
+        return Verdict(
+            False,
+            Nn_(
+                "{player} cannot build {what}: a {players}-city game deals only {n} guild, and it "
+                "is already taken: {guilds}.",
+                "{player} cannot build {what}: a {players}-city game deals only {n} guilds, and all "
+                "of them are already taken: {guilds}.",
+                catalog.rules.guilds_dealt(players),
+                player=player,
+                what=what,
+                players=players,
+                guilds=join([verbatim(catalog.structure(g).name) for g in taken]),
             ),
             why=WhyNot.NO_COPY_LEFT,
         )

@@ -13,7 +13,8 @@ Beyond the fixed codes, tables that cannot happen are named (issue 13): more str
 one age than its turns allow (``too-many-cards``) or more guilds than a city can build
 (``too-many-guilds``), shields that go down between ages (``shields-go-down``) or that
 contradict the city's own cards (``shields-mismatch``), given tokens that cannot pair up
-with the tokens worked out for the other cities (``bad-military``), more science wildcards
+with the tokens worked out for the other cities or that miss the last age's conflicts the
+cities' own shields decide (``bad-military``), more science wildcards
 on a pad than the edition has sources for (``too-many-wildcards``) and two cities with
 the same player name (``duplicate-player``).
 """
@@ -33,12 +34,14 @@ from .describe import AGE_NUMERALS, OR, age_numeral, join
 from .during import built_stages, check_play, has_play_fields
 from .errors import GameFormatError
 from .military import (
+    built_stage_shields,
     city_signature,
     defeat_givers,
     defeats_as_shields,
     ended_ages,
     resolve_city,
     shield_bounds,
+    shield_counts,
     shield_sources,
     shields_admitted,
     signature_pairs_up,
@@ -237,7 +240,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     turns = lookups.max_turns
     extra_turns = lookups.extra_turns
     per_age = catalog.rules.turns_per_age
-    clean = _fast_cards_ok(game, lookups, deck, deck + catalog.rules.guilds_beyond_players)
+    clean = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck))
     for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
@@ -266,6 +269,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     if any(city.shields_by_age is not None for city in game.cities):
         _check_shields(game, catalog, problems, clean)
     _check_mixed_military(game, catalog, problems)
+    if not catalog.expansions and game.age is None:
+        _check_last_conflicts(game, catalog, problems, clean)
     _check_wildcards(game, lookups, catalog, problems)
     _check_names(game, problems)
     if has_play_fields(game):
@@ -466,7 +471,7 @@ def _check_table(
                 card=cid,
             )
         )
-    dealt = deck + catalog.rules.guilds_beyond_players
+    dealt = catalog.rules.guilds_dealt(deck)
     guilds = lookups.guilds & seen
     if len(guilds) > dealt:
         ordered = sorted(guilds, key=lookups.order.__getitem__)
@@ -1088,6 +1093,134 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
         )
     )
     problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
+
+
+# --- the last age's conflicts, decided by the cities ------------------------------------------------
+
+
+def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | None]:
+    """Each city's shields at the end of the last age, as its face-up structures and built
+    stages show them, every one counting by then (where the shield bounds meet); None where
+    they are not all known (a pad entry, nothing entered yet, stages of a wonder not known or
+    not known stage by stage) or the city's typed shields say otherwise."""
+    counts = shield_counts(catalog)
+    out: list[int | None] = []
+    for city in game.cities:
+        cards = city.cards
+        if cards is None or not (cards or city.stages):
+            out.append(None)
+            continue
+        held = cards if unique else dict.fromkeys(cards)
+        total = sum([counts[c] for c in held if c in counts])
+        if city.stages:
+            wonder = city.wonder
+            if wonder is None or not catalog.has_wonder(wonder) or catalog.wonder(wonder).typed:
+                out.append(None)
+                continue
+            total += built_stage_shields(catalog, wonder, city.side, city.stages)
+        typed = city.shields_by_age
+        # Typed shields the city does not show are said once (shields-mismatch): which is
+        # wrong, the shields or the cards, only the table knows.
+        out.append(total if typed is None or typed[-1] == total else None)
+    return out
+
+
+def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
+    """Given tokens must hold the outcome of the last age's conflicts, which the cities decide
+    (Rulebook: shields come from red cards and wonder stages, all face up, and at the end of
+    each age a city takes a victory token from each neighbour with fewer shields and a defeat
+    token from each with more). At the end of the game a card-entered city's shields are what
+    it shows, so its victory tokens of the last age are the neighbours it beat, and it holds
+    at least a defeat for each neighbour that beat it (defeats carry no age).
+
+    Only what is certain is said: a neighbour whose shields are not known (a pad entry, a city
+    with nothing entered yet) may have had any number. Called for the base game of an edition
+    only, with the last age ended: every expansion adds shields a city may not show or changes
+    who fights or what a token is worth (docs/decisions.md).
+    """
+    rules = catalog.rules
+    last = len(rules.victory_tokens)
+    victory = rules.victory_tokens[-1]
+    defeat = rules.defeat_token
+    cities = game.cities
+    n = len(cities)
+    if n < 3 or game.teams or any(c.diplomacy for c in cities):
+        return
+    shown = _shown_shields(game, catalog, clean)
+    for seat, city in enumerate(cities):
+        tokens = city.military
+        mine = shown[seat]
+        if tokens is None or mine is None:
+            continue
+        beat = beaten = unknown = 0
+        for theirs in (shown[(seat + 1) % n], shown[(seat - 1) % n]):  # the two neighbours
+            if theirs is None:
+                unknown += 1
+            elif mine > theirs:
+                beat += 1
+            elif theirs > mine:
+                beaten += 1
+        # A neighbour whose shields are not known: beaten only if the city has any shields.
+        most = beat + (unknown if mine else 0)
+        won, lost = tokens.count(victory), tokens.count(defeat)
+        if beat <= won <= most and lost >= beaten:
+            continue
+        if city_signature(tokens, rules.victory_tokens, defeat) is None:
+            continue  # impossible whatever the shields: said with the city
+        known = [o for o in game.neighbours(seat) if shown[o] is not None]
+        age = age_numeral(last)
+        seen = join([N_("{player} {n}", player=game.cities[s].player, n=shown[s]) for s in (seat, *known)])
+        at = f"cities[{seat}].military"
+        if not beat <= won <= most:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.BAD_MILITARY,
+                    N_(
+                        "{player} holds {held} of Age {age}, but the Age {age} conflicts follow from the "
+                        "shields the cities show ({shields}): {player} won {won}.",
+                        player=city.player,
+                        held=N_("no victory token")
+                        if won == 0
+                        else Nn_("{n} victory token", "{n} victory tokens", won),
+                        age=age,
+                        shields=seen,
+                        won=_conflicts(beat, most, won),
+                    ),
+                    city=seat,
+                    field=at,
+                )
+            )
+        if lost < beaten:
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.BAD_MILITARY,
+                    N_(
+                        "{player} holds {held}, but the Age {age} conflicts follow from the shields the "
+                        "cities show ({shields}): {player} lost {lost} in that age alone.",
+                        player=city.player,
+                        held=N_("no defeat token")
+                        if lost == 0
+                        else Nn_("{n} defeat token", "{n} defeat tokens", lost),
+                        age=age,
+                        shields=seen,
+                        lost=Nn_("{n} conflict", "{n} conflicts", beaten),
+                    ),
+                    city=seat,
+                    field=at,
+                )
+            )
+
+
+def _conflicts(least: int, most: int, held: int) -> Text:
+    """The conflicts a city won in an age, as far as the shields say: exactly, at least or at
+    most (the bound ``held`` lies beyond)."""
+    if least == most or (held > most and most == 0):
+        return N_("no conflict") if most == 0 else Nn_("{n} conflict", "{n} conflicts", most)
+    if held < least:
+        return N_("at least {won}", won=Nn_("{n} conflict", "{n} conflicts", least))
+    return N_("at most {won}", won=Nn_("{n} conflict", "{n} conflicts", most))
 
 
 # --- a pad's wildcards -------------------------------------------------------------------------------

@@ -295,8 +295,11 @@ def test_given_tokens_and_tokens_worked_out_from_typed_shields_must_pair_up():
             {"player": "Cy", "wonder": "babylon", "cards": [], "shields_by_age": [0, 0, 0]},
         ]
     }  # fmt: skip
-    [problem] = problems(data, "bad-military")
+    found = problems(data, "bad-military")
+    [problem] = [p for p in found if p.city is None]
     assert (problem.city, problem.field) == (None, "cities")
+    # Issue 29: Ana's own tokens say it too: Bo's three shields beat her one in Age III.
+    assert [(p.city, p.field) for p in found if p.city is not None] == [(0, "cities[0].military")]
     assert_said(
         problem,
         "The conflict tokens given for Ana and those worked out from the shields of Bo and Cy cannot pair up: "

@@ -631,5 +631,13 @@ def test_a_table_with_problems_is_still_scored_and_lists_them_all(catalog: Catal
 
 
 def test_a_legal_table_has_no_problem(catalog: Catalog) -> None:
-    game = table(("baths", "stockade"), ("altar",), ("theater",))
+    # Ana's Stockade beats both neighbours every age: the tokens follow (issue 29).
+    game = table(
+        ("baths", "stockade"),
+        ("altar",),
+        ("theater",),
+        seat0={"military": (1, 1, 3, 3, 5, 5)},
+        seat1={"military": (-1, -1, -1)},
+        seat2={"military": (-1, -1, -1)},
+    )
     assert score(game, catalog).problems == ()

@@ -50,9 +50,11 @@ def test_a_legal_table_raises_no_problem(catalog: Catalog) -> None:
         ("lumber-yard", "baths", "stockade", "workers-guild"),
         ("stone-pit", "altar", "loom", "scientists-guild"),
         ("clay-pool", "theater", "apothecary"),
-        seat0={"military": (1, 1, 3, -1, 5)},
-        seat1={"military": (-1, 3, 5, 5)},
-        seat2={"military": (-1, -1, -1, -1, -1)},
+        # Ana's Stockade beats both neighbours' no shield every age (issue 29: the tokens given
+        # must hold what the cities show; this table once gave tokens they could not).
+        seat0={"military": (1, 1, 3, 3, 5, 5)},
+        seat1={"military": (-1, -1, -1)},
+        seat2={"military": (-1, -1, -1)},
     )
     assert check_game(game, catalog) == []
 

@@ -14,6 +14,9 @@ from typing import Any
 #         tokens +1 +3 +5 (9)                                                     = 20
 #  Şule   Babylon A, 2 stages (3 and a wildcard), 2 coins (0), three tablets and the
 #         wildcard as a fourth tablet (16), tokens -1 x4 (-4)                        = 15
+# The tokens are scored as given, though the red cards (Ana 1 shield, Bartek 4, Şule 0)
+# decide Age III otherwise: the score lists two bad-military problems (issue 29), for Ana
+# (no +5 for beating Şule) and Bartek (one +5 for beating both).
 THREE = {
     "edition": 1,
     "cities": [
