@@ -247,3 +247,58 @@ def test_the_backup_and_restore_commands_run_as_written(tmp_path):
     assert (
         len(list((tmp_path / "data" / "backups").glob("assistant-*.db"))) == 2
     )  # one taken, one kept by restore
+
+
+def _as_here(line: str, name: str, folder: Path) -> str:
+    """A documented command as this machine runs it: as the user running the tests (the
+    database's own user through ``PGUSER``), with the test's names and folder."""
+    line = line.replace("sudo -u postgres ", "").replace("sudo -u wonders ", "")
+    line = line.replace("/var/lib/wonders-assistant", str(folder))
+    return re.sub(r"\bwonders\b", name, line)
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_the_database_and_its_backup_and_restore_as_documented(postgres_url, tmp_path):
+    """Section 2 (a user and a database of its own), the environment file's DATABASE_URL (over
+    the local socket, no password), and section 8's pg_dump and pg_restore."""
+    for program in ("createuser", "createdb", "pg_dump", "pg_restore", "psql"):
+        _needs(program, "PostgreSQL's client programs")
+    name = f"wonders_{random.randrange(16**8):08x}"
+    admin = dict(os.environ, PGUSER="postgres")
+    mine = dict(os.environ, PGUSER=name)
+    url = environment()["DATABASE_URL"].replace("/wonders?", f"/{name}?")
+    socket_dir = url.split("host=", 1)[1]
+    if not Path(socket_dir).is_dir():
+        pytest.skip(f"PostgreSQL has no socket in {socket_dir} here")
+    try:
+        for line in block("database").strip().splitlines():
+            subprocess.run(_as_here(line, name, tmp_path), shell=True, env=admin, check=True)
+        app_env = dict(mine, DATABASE_URL=url, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
+        binary = str(Path(sys.executable).parent / "wonders-assistant")
+        subprocess.run([binary, "db-upgrade"], env=app_env, check=True, capture_output=True)
+        from tests.conftest import make_test_app
+
+        app = make_test_app(tmp_path, url.replace("postgresql:///", f"postgresql://{name}@/"))
+        client = app.test_client()
+        token = client.post("/api/v1/games", json={"game": GAME}).get_json()["token"]
+        app.extensions["db_engine"].dispose()
+
+        (dump_line,) = block("pg-backup").strip().splitlines()
+        subprocess.run(_as_here(dump_line, name, tmp_path), shell=True, env=mine, check=True)
+        (dump,) = tmp_path.glob(f"{name}-*.dump")
+        subprocess.run(
+            ["psql", "-q", "-d", name, "-c", "DELETE FROM cities; DELETE FROM games"], env=mine, check=True
+        )
+        assert client.get(f"/api/v1/games/{token}").status_code == 404
+        (restore_line,) = block("pg-restore").strip().splitlines()
+        restore = _as_here(restore_line, name, tmp_path).replace(
+            f"{tmp_path}/{name}-2026-12-04.dump", str(dump)
+        )
+        subprocess.run(restore, shell=True, env=mine, check=True)
+        subprocess.run([binary, "db-upgrade"], env=app_env, check=True, capture_output=True)
+        assert client.get(f"/api/v1/games/{token}").status_code == 200  # the game is back
+        app.extensions["db_engine"].dispose()
+    finally:
+        subprocess.run(["dropdb", "--if-exists", name], env=admin, check=False)
+        subprocess.run(["dropuser", "--if-exists", name], env=admin, check=False)
