@@ -1153,7 +1153,7 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
         if tokens is None or mine is None:
             continue
         beat = beaten = unknown = 0
-        for theirs in (shown[(seat + 1) % n], shown[(seat - 1) % n]):  # the two neighbours
+        for theirs in (shown[o] for o in game.neighbours(seat)):
             if theirs is None:
                 unknown += 1
             elif mine > theirs:
@@ -1171,46 +1171,36 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
         age = age_numeral(last)
         seen = join([N_("{player} {n}", player=game.cities[s].player, n=shown[s]) for s in (seat, *known)])
         at = f"cities[{seat}].military"
+        said: list[Text] = []
         if not beat <= won <= most:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.BAD_MILITARY,
-                    N_(
-                        "{player} holds {held} of Age {age}, but the Age {age} conflicts follow from the "
-                        "shields the cities show ({shields}): {player} won {won}.",
-                        player=city.player,
-                        held=N_("no victory token")
-                        if won == 0
-                        else Nn_("{n} victory token", "{n} victory tokens", won),
-                        age=age,
-                        shields=seen,
-                        won=_conflicts(beat, most, won),
-                    ),
-                    city=seat,
-                    field=at,
+            said.append(
+                N_(
+                    "{player} holds {held} of Age {age}, but the Age {age} conflicts follow from the "
+                    "shields the cities show ({shields}): {player} won {won}.",
+                    player=city.player,
+                    held=N_("no victory token")
+                    if won == 0
+                    else Nn_("{n} victory token", "{n} victory tokens", won),
+                    age=age,
+                    shields=seen,
+                    won=_conflicts(beat, most, won),
                 )
             )
         if lost < beaten:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.BAD_MILITARY,
-                    N_(
-                        "{player} holds {held}, but the Age {age} conflicts follow from the shields the "
-                        "cities show ({shields}): {player} lost {lost} in that age alone.",
-                        player=city.player,
-                        held=N_("no defeat token")
-                        if lost == 0
-                        else Nn_("{n} defeat token", "{n} defeat tokens", lost),
-                        age=age,
-                        shields=seen,
-                        lost=Nn_("{n} conflict", "{n} conflicts", beaten),
-                    ),
-                    city=seat,
-                    field=at,
+            said.append(
+                N_(
+                    "{player} holds {held}, but the Age {age} conflicts follow from the shields the "
+                    "cities show ({shields}): {player} lost {lost} in that age alone.",
+                    player=city.player,
+                    held=N_("no defeat token")
+                    if lost == 0
+                    else Nn_("{n} defeat token", "{n} defeat tokens", lost),
+                    age=age,
+                    shields=seen,
+                    lost=Nn_("{n} conflict", "{n} conflicts", beaten),
                 )
             )
+        problems.extend(Problem("error", ProblemCode.BAD_MILITARY, m, city=seat, field=at) for m in said)
 
 
 def _conflicts(least: int, most: int, held: int) -> Text:
