@@ -25,7 +25,7 @@ from .components import Stage
 from .describe import age_numeral, join
 from .effects import Effect
 from .model import City, Game, Payment, Problem, ProblemCode, Verdict, WhyNot
-from .text import N_, Text, verbatim
+from .text import N_, Nn_, Text, verbatim
 
 VIAS = ("discard", "free-build")
 """The powers ``can_build`` may be asked to build through."""
@@ -97,13 +97,25 @@ def copies_dealt(game: Game, card_id: str, catalog: Catalog) -> int:
     entries = catalog.entries(card_id)
     players = game.deck_players
     age = game.age
-    if age is None:
-        return sum(e.copies(players) for e in entries)
-    if all(e.age is not None for e in entries) and not any(
-        e.copies(players) for e in entries if e.age == age
+    if (
+        age is not None
+        and all(e.age is not None for e in entries)
+        and not any(e.copies(players) for e in entries if e.age == age)
     ):
         return 0
-    return sum(e.copies(players) for e in entries if e.age is None or e.age <= age)
+    return copies_by_age(game, card_id, catalog)
+
+
+def copies_by_age(game: Game, card_id: str, catalog: Catalog) -> int:
+    """The copies of a structure that can be in the table's cities and discard pile: every
+    age's at the table's player count, or while an age is played only that age's and the
+    earlier ones' (in Age I, one Loom at three players: the Age II copy is not dealt yet).
+    A guild or a card dealt apart is one card."""
+    players = game.deck_players
+    age = game.age
+    return sum(
+        e.copies(players) for e in catalog.entries(card_id) if age is None or e.age is None or e.age <= age
+    )
 
 
 def guilds_taken(game: Game, card_id: str, catalog: Catalog) -> tuple[str, ...]:
@@ -354,6 +366,43 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
                 )
             )
     problems.extend(_check_discard(game, catalog))
+    if age is not None:
+        problems.extend(_check_copies_so_far(game, catalog))
+    return problems
+
+
+def _check_copies_so_far(game: Game, catalog: Catalog) -> list[Problem]:
+    """Cards the cities hold more copies of than the ages played so far have dealt, though the
+    whole game's deck has enough (two Looms in Age I at three players). More than the whole
+    deck is the validator's ``too-many-copies``; with the discard pile, :func:`_check_discard`'s;
+    a card of a later age is ``later-age-card``."""
+    problems: list[Problem] = []
+    held = Counter(c for city in game.cities for c in set(city.cards or ()) if catalog.has_card(c))
+    discarded = set(game.discard)
+    for card, count in sorted(held.items()):
+        if count < 2 or card in discarded:
+            continue
+        dealt = copies_by_age(game, card, catalog)
+        if 0 < dealt < count <= catalog.copies(card, game.deck_players):
+            seats = [s for s, c in enumerate(game.cities) if card in (c.cards or ())]
+            problems.append(
+                Problem(
+                    "error",
+                    ProblemCode.TOO_MANY_COPIES,
+                    Nn_(
+                        "{card} is in the cities of {players}, but a {cities}-city table deals only {n} "
+                        "copy of it up to Age {age}.",
+                        "{card} is in the cities of {players}, but a {cities}-city table deals only {n} "
+                        "copies of it up to Age {age}.",
+                        dealt,
+                        card=catalog.structure(card).name,
+                        players=join([verbatim(game.cities[s].player) for s in seats]),
+                        cities=game.deck_players,
+                        age=age_numeral(game.age or 0),
+                    ),
+                    card=card,
+                )
+            )
     return problems
 
 
@@ -412,4 +461,26 @@ def _check_discard(game: Game, catalog: Catalog) -> list[Problem]:
                     field="discard",
                 )
             )
+        elif game.age is not None and not structure.is_guild:
+            dealt = copies_by_age(game, card, catalog)
+            if 0 < dealt < count + held[card]:
+                problems.append(
+                    Problem(
+                        "error",
+                        ProblemCode.TOO_MANY_COPIES,
+                        Nn_(
+                            "The discard pile and the cities hold {count} copies of the {card}, but a "
+                            "{cities}-city table deals only {n} copy of it up to Age {age}.",
+                            "The discard pile and the cities hold {count} copies of the {card}, but a "
+                            "{cities}-city table deals only {n} copies of it up to Age {age}.",
+                            dealt,
+                            count=count + held[card],
+                            card=structure.name,
+                            cities=players,
+                            age=age_numeral(game.age),
+                        ),
+                        card=card,
+                        field="discard",
+                    )
+                )
     return problems

@@ -196,6 +196,56 @@ def test_copies_by_age_the_free_city_cannot_be_handed_the_age_ii_copy_in_age_i()
     )
 
 
+@pytest.mark.parametrize("edition", [1, 2])
+def test_copies_by_age_two_cities_cannot_hold_the_only_age_i_loom(edition):
+    """Validation counts the copies dealt so far as the verdicts do: in Age I a 3-city table has
+    one Loom, so two cities holding one is a table that cannot happen; in Age II it can."""
+    data = {
+        "edition": edition,
+        "age": 1,
+        "cities": [city("Ana", "giza", ["loom"]), city("Bo", "rhodes", ["loom"]), city("Cy", "ephesus")],
+    }
+    [problem] = [p for p in check_game(parse_game(data)) if p.code == ProblemCode.TOO_MANY_COPIES]
+    assert (problem.severity, problem.card) == ("error", "loom")
+    said(
+        problem.message,
+        "Loom is in the cities of Ana and Bo, but a 3-city table deals only 1 copy of it up to Age I.",
+    )
+    data["age"] = 2
+    assert not [p for p in check_game(parse_game(data)) if p.severity == "error"]
+    del data["age"]
+    assert not [p for p in check_game(parse_game(data)) if p.severity == "error"]
+
+
+def test_copies_by_age_the_discard_pile_and_a_city_cannot_hold_the_only_age_i_press():
+    data = {
+        "age": 1,
+        "discard": ["press"],
+        "cities": [city("Ana", "giza", ["press"]), city("Bo", "rhodes"), city("Cy", "ephesus")],
+    }
+    [problem] = [p for p in check_game(parse_game(data)) if p.code == ProblemCode.TOO_MANY_COPIES]
+    assert (problem.card, problem.field) == ("press", "discard")
+    said(
+        problem.message,
+        "The discard pile and the cities hold 2 copies of the Press, but a 3-city table deals only 1 copy "
+        "of it up to Age I.",
+    )
+    data["age"] = 2
+    assert not [p for p in check_game(parse_game(data)) if p.severity == "error"]
+
+
+def test_copies_by_age_more_than_the_whole_deck_is_said_once():
+    """Three Looms at three players: the whole deck's two are too few, said by the validator alone."""
+    data = {
+        "age": 1,
+        "cities": [city(n, w, ["loom"]) for n, w in (("Ana", "giza"), ("Bo", "rhodes"), ("Cy", "ephesus"))],
+    }
+    too_many = [p for p in check_game(parse_game(data)) if p.code == ProblemCode.TOO_MANY_COPIES]
+    assert [str(p.message) for p in too_many] == [
+        "Loom is in the cities of Ana, Bo and Cy, but the 3-player deck has only 2 copies."
+    ]
+
+
 # --- 3. the 2020 Olympia Night (rulings olympia-night-first-card, olympia-night-last-card) -----------
 
 OTHERS = [city("Ana", "giza"), city("Cy", "babylon")]
