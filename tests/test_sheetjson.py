@@ -3,12 +3,11 @@ same bytes as ``orjson.dumps(sheet_to_dict(sheet))``, for any table, name or edi
 
 from __future__ import annotations
 
-import dataclasses
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant import jsonio
+from assistant.rules import records
 from assistant.rules.catalog import catalog_for
 from assistant.rules.gameio import parse_game, sheet_to_dict
 from assistant.rules.model import City, Game
@@ -34,9 +33,9 @@ def _plain(sheet) -> bytes:
     st.lists(names, min_size=7, max_size=7, unique=True),
 )
 def test_the_fast_sheet_is_byte_for_byte_the_plain_one(game: Game, players: list[str]) -> None:
-    game = dataclasses.replace(
+    game = records.replace(
         game,
-        cities=tuple(dataclasses.replace(c, player=p) for c, p in zip(game.cities, players, strict=False)),
+        cities=tuple(records.replace(c, player=p) for c, p in zip(game.cities, players, strict=False)),
     )
     sheet = score_game(game)
     assert sheet_json(sheet) == _plain(sheet)
@@ -68,7 +67,7 @@ def test_numbers_orjson_cannot_write_take_the_plain_way():
         )
     )
     city = sheet.cities[0]
-    huge = dataclasses.replace(sheet, cities=(city._replace(total=1 << 70), *sheet.cities[1:]))
+    huge = records.replace(sheet, cities=(city._replace(total=1 << 70), *sheet.cities[1:]))
     assert sheet_json(huge) == _plain(huge)
     assert b"1180591620717411303424" in sheet_json(huge)
 

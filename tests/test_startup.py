@@ -25,6 +25,10 @@ def test_scoring_one_game_imports_neither_the_build_adjudicator_nor_a_web_or_pdf
     loaded = set(done.stderr.split())
     assert "assistant.rules.scoring" in loaded and '"total"' in done.stdout
     assert not loaded & {"assistant.rules.trade", "assistant.rules.freecity", "orjson"}
+    # The core's records are not dataclasses (which import inspect, ast and dis), argparse's
+    # help formatter is told the width (else it imports shutil, with bz2 and lzma), and the
+    # compiled catalog's key needs no OpenSSL (docs/decisions.md, "Start-up").
+    assert not loaded & {"dataclasses", "inspect", "ast", "dis", "shutil", "bz2", "lzma", "hashlib"}
     assert not {name.split(".")[0] for name in loaded} & {"flask", "reportlab", "sqlalchemy", "babel"}
 
 

@@ -331,12 +331,12 @@ def test_the_reference_pages_list_every_age_of_the_edition(client):
 def test_the_fewest_players_follow_the_editions_free_city_variant(tmp_path: Path, monkeypatch, capsys):
     """A made-up edition whose Free City joins three players: the new-game form and the command
     line's pads ask for three players at least (the edition's ``free_city_players``, no literal 2)."""
-    import dataclasses
     from types import SimpleNamespace
 
+    from assistant.rules import records
     from tests.conftest import make_test_app
 
-    variant = dataclasses.replace(catalog_for(1).rules, free_city_players=3, min_players=4)
+    variant = records.replace(catalog_for(1).rules, free_city_players=3, min_players=4)
     assert variant.player_counts == range(3, 8) and variant.players == range(4, 8)
     from wtforms.validators import ValidationError
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..resources import resource_dir
 from .caches import clear_caches
@@ -25,6 +25,8 @@ from .edition import EditionRules as EditionRules
 from .edition import ExpansionRules
 from .errors import CatalogError as CatalogError
 from .model import Color
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .loader import card_id as card_id
@@ -90,6 +92,9 @@ class Catalog:
         self.wonders = wonders
         self.rulings = rulings
         self._with_power: dict[str, frozenset[str]] = {}
+        self.derived: dict[str, Any] = {}
+        """Tables the core derives from the catalog, by module (:func:`derived`): made with
+        a compiled catalog and kept with it, so a process that reads it back makes none."""
         entries: dict[str, list[Card]] = {}
         for card in cards:
             entries.setdefault(card.id, []).append(card)
@@ -383,5 +388,33 @@ def _catalog(edition: int, expansions: tuple[str, ...]) -> Catalog:
     found = _expansion_folders(edition) if expansions else {}
     return remembered(
         f"{_key()}-{edition}-{'+'.join(expansions) or 'base'}",
-        lambda: load_catalog(folders[edition], [found[e][1] for e in expansions]),
+        lambda: _compile(folders[edition], [found[e][1] for e in expansions]),
     )
+
+
+def _compile(folder: Path, expansions: list[Path]) -> Catalog:
+    """A catalog read from its data, with the tables the loaded modules derive from it
+    (:func:`derives`: validation's and scoring's, when the process scores)."""
+    catalog = load_catalog(folder, expansions)
+    for name, make in _DERIVERS.items():
+        derived(catalog, name, make)
+    return catalog
+
+
+_DERIVERS: dict[str, Callable[[Catalog], object]] = {}
+
+
+def derives(name: str, make: Callable[[Catalog], object]) -> None:
+    """Have every catalog compiled from now on carry ``make(catalog)`` under ``name`` (a
+    module of the core registers its per-catalog tables when it is imported)."""
+    _DERIVERS[name] = make
+
+
+def derived(catalog: Catalog, name: str, make: Callable[[Catalog], T]) -> T:
+    """What ``make(catalog)`` returns, made once per catalog and kept in ``catalog.derived``
+    under ``name`` (a compiled catalog carries it: :mod:`.compiled`)."""
+    try:
+        found: T = catalog.derived[name]
+    except KeyError:
+        found = catalog.derived[name] = make(catalog)
+    return found

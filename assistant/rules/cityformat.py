@@ -17,7 +17,6 @@ from __future__ import annotations
 import reprlib
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -45,6 +44,7 @@ from .limits import (
     SYMBOL_FIELDS,
 )
 from .model import Category, City, Problem, ProblemCode, ScienceSymbols
+from .records import record
 from .text import N_, Nn_, Text, squeeze, verbatim
 
 __all__ = [
@@ -196,7 +196,7 @@ OMIT: Any = object()
 """What a writer returns for a field the city's JSON leaves out (its default)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CityField:
     """One field of a city in the game format (see the module's description)."""
 

@@ -7,9 +7,12 @@ reads it back with :mod:`pickle` in about a millisecond, without importing the r
 
 It is safe because the key says everything the catalog was made from: the assistant's
 version, the interpreter, the size and time of every source file of the core (the classes
-the catalog is made of) and the bytes of every file of the rules data read (every root's
-TOML files, with their paths). Change any of them and the key changes: the old file is
-never read again. A file that cannot be read back (torn, written by another version, not a
+the catalog is made of) and of every file of the rules data read (every root's TOML
+files, with their paths: size, modification and change times, and inode, as Python itself
+keys its bytecode by a source's size and time; reading every file's bytes to hash them was
+a tenth of a start). Change any of them and the key changes: the old file is never read
+again. (The change time cannot be set back by a program that restores a modification
+time, and a file saved by renaming a new one over it has a new inode.) A file that cannot be read back (torn, written by another version, not a
 pickle) is made again; a folder that cannot be written (read-only) leaves every process to
 read the data itself, as before.
 
@@ -22,15 +25,19 @@ reading a pickle runs what it says: only files this user's processes wrote are r
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-import pickle
 import sys
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["cache_folder", "fingerprint", "remembered"]
+try:  # the digest alone, without OpenSSL's library behind hashlib (a tenth of a start)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
+
+__all__ = ["cache_folder", "core_key", "fingerprint", "keep", "ours", "remembered"]
 
 T = TypeVar("T")
 
@@ -49,27 +56,36 @@ def cache_folder() -> Path | None:
     return base / "wonders-assistant"
 
 
-def fingerprint(roots: Iterable[Path]) -> str:
-    """A key for everything a catalog is made from (see the module's docstring)."""
+@cache
+def core_key() -> str:
+    """A key for the core's own code: the assistant's version, the interpreter, and the size
+    and time of every source file of the core (what :mod:`.records` compiles from)."""
     from .. import __version__
 
-    digest = hashlib.sha256()
-    digest.update(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}\0".encode())
+    parts = [__version__, sys.version, str(sys.implementation.cache_tag)]
     core = Path(__file__).parent
     for name in sorted(os.listdir(core)):
         if name.endswith(".py"):
             stat = os.stat(core / name)
-            digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+            parts.append(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}")
+    return blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def fingerprint(roots: Iterable[Path]) -> str:
+    """A key for everything a catalog is made from (see the module's docstring)."""
+    parts = [core_key()]
     for root in roots:
-        digest.update(f"{root}\0".encode())
+        parts.append(str(root))
         for folder, dirs, files in os.walk(root):
             dirs.sort()
             for name in sorted(files):
                 if name.endswith(".toml"):
-                    path = os.path.join(folder, name)
-                    with open(path, "rb") as fh:
-                        digest.update(f"{os.path.relpath(path, root)}\0".encode() + fh.read() + b"\0")
-    return digest.hexdigest()[:32]
+                    stat = os.stat(os.path.join(folder, name))
+                    parts.append(
+                        f"{os.path.relpath(folder, root)}/{name}\0{stat.st_size}\0{stat.st_mtime_ns}"
+                        f"\0{stat.st_ctime_ns}\0{stat.st_ino}"
+                    )
+    return blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
 
 
 def remembered(key: str, make: Callable[[], T]) -> T:
@@ -78,10 +94,12 @@ def remembered(key: str, make: Callable[[], T]) -> T:
     folder = cache_folder()
     if folder is None:
         return make()
+    import pickle
+
     path = folder / f"{key}.pickle"
     try:
         with open(path, "rb") as fh:
-            if not _ours(os.fstat(fh.fileno())):
+            if not ours(os.fstat(fh.fileno())):
                 raise PermissionError(path)
             found: T = pickle.load(fh)
         return found
@@ -92,7 +110,7 @@ def remembered(key: str, make: Callable[[], T]) -> T:
     return value
 
 
-def _ours(stat: os.stat_result) -> bool:
+def ours(stat: os.stat_result) -> bool:
     """A file this user wrote and nobody else may change (others' pickles are never read)."""
     if os.name != "posix":  # pragma: no cover - the user's own profile folder
         return True
@@ -102,6 +120,14 @@ def _ours(stat: os.stat_result) -> bool:
 def _keep(folder: Path, path: Path, value: object) -> None:
     """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written is
     left alone (every process then reads the rules data itself)."""
+    import pickle
+
+    keep(folder, path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def keep(folder: Path, path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` in the cache ``folder``, whole or not at all, readable and
+    writable by its owner only; a folder that cannot be written is left alone."""
     partial = folder / f".{path.name}.{os.getpid()}.partial"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -109,7 +135,7 @@ def _keep(folder: Path, path: Path, value: object) -> None:
             folder.chmod(0o700)
         fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(data)
         os.replace(partial, path)
     except OSError:
         with contextlib.suppress(OSError):

@@ -7,15 +7,14 @@ engine is checked to know every kind the data uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .effects import Effect
 from .model import Color, Cost, Deck, Resource
+from .records import record
 
 __all__ = ["Card", "Ruling", "Stage", "Wonder", "WonderSide"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     """One card design of one age (Loom of Age I and Loom of Age II are two entries, one id)."""
 
@@ -55,7 +54,7 @@ class Card:
         return self.deck == "guilds"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stage:
     """One stage of a wonder side."""
 
@@ -68,7 +67,7 @@ class Stage:
         return sum(e.victory_points() for e in self.effects)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WonderSide:
     """Side A or B of a wonder board."""
 
@@ -87,7 +86,7 @@ TYPED_STAGES = 4
 in the data yet)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wonder:
     """A wonder board and its two sides."""
 
@@ -109,7 +108,7 @@ class Wonder:
         raise KeyError(side)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ruling:
     """A rule clarification the engine relies on, with where it comes from."""
 

@@ -10,17 +10,16 @@ order, and its set-up changes add up (coins, turns, hand size) or take the large
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from .describe import CATEGORY_NAMES
 from .limits import category_range
 from .model import CATEGORIES, Category, Color, Deck
+from .records import record, replace
 from .text import Text
 
 __all__ = ["ColorInfo", "EditionRules", "ExpansionRules", "NavalRule", "TokenField"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ColorInfo:
     """A card colour as the rules data defines it: its words, swatch and how it is dealt."""
 
@@ -39,7 +38,7 @@ class ColorInfo:
     """The expansion that adds it (None: the edition's own)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TokenField:
     """A city field an expansion's data declares: tokens a table counts by hand, each worth
     ``points`` (may be negative) in ``category``. The game format's key is ``key``."""
@@ -61,7 +60,7 @@ class TokenField:
         return self.table[count] if self.table else count * self.points
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NavalRule:
     """Naval conflicts (Armada): at the end of each age every city's naval strength is
     compared with every other city's; the weakest take the age's defeat token, the
@@ -76,7 +75,7 @@ class NavalRule:
     expansion: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExpansionRules:
     """What an expansion's ``expansion.toml`` adds to its edition (see :class:`EditionRules`)."""
 
@@ -110,7 +109,7 @@ class ExpansionRules:
     """Players per team in its team game (0: it has none)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EditionRules:
     """The numbers and lists an edition's rules use, read from its ``edition.toml``, with
     the expansions being played laid over them (:meth:`with_expansion`).

@@ -24,12 +24,12 @@ every kind the data uses.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .describe import GOODS_NAMES, OR, RESOURCE_NAMES, SYMBOL_NAMES, cities_text, join
 from .edition import EditionRules
 from .model import Color, Counted, Goods, Resource, Symbol, Whose
+from .records import field, record
 from .text import N_, Nn_, Text
 
 __all__ = [
@@ -363,7 +363,7 @@ def kind(
 
 
 @kind("produce", required=["resources"], optional=["count", "sellable"])
-@dataclass(frozen=True, slots=True)
+@record
 class Produce(Effect):
     """Produces ``count`` units of one of ``resources`` each turn (either/or when several)."""
 
@@ -402,7 +402,7 @@ class Produce(Effect):
 
 
 @kind("points", required=["points"])
-@dataclass(frozen=True, slots=True)
+@record
 class Points(Effect):
     """Victory points at the end of the game."""
 
@@ -420,7 +420,7 @@ class Points(Effect):
 
 
 @kind("shields", required=["shields"])
-@dataclass(frozen=True, slots=True)
+@record
 class Shields(Effect):
     """Military strength."""
 
@@ -438,7 +438,7 @@ class Shields(Effect):
 
 
 @kind("science", required=["symbol"])
-@dataclass(frozen=True, slots=True)
+@record
 class Science(Effect):
     """One science symbol."""
 
@@ -456,7 +456,7 @@ class Science(Effect):
 
 
 @kind("science-wild")
-@dataclass(frozen=True, slots=True)
+@record
 class ScienceWild(Effect):
     """A science symbol of the owner's choice, chosen at the end of the game."""
 
@@ -468,7 +468,7 @@ class ScienceWild(Effect):
 
 
 @kind("coins", required=["coins"])
-@dataclass(frozen=True, slots=True)
+@record
 class Coins(Effect):
     """Coins taken from the bank once, when built."""
 
@@ -516,7 +516,7 @@ def _per_fields(
 
 
 @kind("coins-per", required=["coins", "counted", "cities"], optional=["colors"])
-@dataclass(frozen=True, slots=True)
+@record
 class CoinsPer(Effect):
     """Coins taken once, when built, for each counted item in the given cities."""
 
@@ -545,7 +545,7 @@ _OFFSETS = {Whose.SELF: 0, Whose.LEFT: 1, Whose.RIGHT: -1}
 
 
 @kind("points-per", required=["points", "counted", "cities"], optional=["colors", "every"])
-@dataclass(frozen=True, slots=True)
+@record
 class PointsPer(Effect):
     """Victory points at game end for each counted item in the given cities (for each
     ``every`` coins, when coins are counted)."""
@@ -666,7 +666,7 @@ class _PerScorer:
 
 
 @kind("discount", required=["goods", "neighbours"])
-@dataclass(frozen=True, slots=True)
+@record
 class Discount(Effect):
     """Buy ``goods`` from the given neighbours for ``price`` a unit instead of ``usual``
     (the edition's discounted and usual trade prices)."""
@@ -708,7 +708,7 @@ class Discount(Effect):
 
 
 @kind("cheaper", required=["resources"], optional=["colors", "stages"])
-@dataclass(frozen=True, slots=True)
+@record
 class Cheaper(Effect):
     """Structures of the given colours, or wonder stages, cost ``resources`` resource units
     less, the owner choosing which (Archimedes, Leonidas, Hammurabi, Imhotep). The least-cost
@@ -756,7 +756,7 @@ class Cheaper(Effect):
 
 
 @kind("bank-trade", required=["price"])
-@dataclass(frozen=True, slots=True)
+@record
 class BankTrade(Effect):
     """Once a turn, buy one resource of any kind from the bank for ``price`` coins (Bilkis):
     to the least-cost search, one unit of any build's cost left out for ``price`` coins."""
@@ -782,7 +782,7 @@ class BankTrade(Effect):
 
 
 @kind("cheaper-coins", required=["coins", "colors", "cities"])
-@dataclass(frozen=True, slots=True)
+@record
 class CheaperCoins(Effect):
     """Cards of the given colours cost ``coins`` coins less (never below nothing) to the
     cities named, seen from the owner (Rome B: its own leaders 2 less, its neighbours' 1)."""
@@ -822,7 +822,7 @@ class CheaperCoins(Effect):
 
 
 @kind("draw-leaders", required=["count"])
-@dataclass(frozen=True, slots=True)
+@record
 class DrawLeaders(Effect):
     """Draw leaders from those not dealt into the hand of leaders (Rome B stage 1)."""
 
@@ -841,7 +841,7 @@ class DrawLeaders(Effect):
 
 
 @kind("recruit-leader")
-@dataclass(frozen=True, slots=True)
+@record
 class RecruitLeader(Effect):
     """When built, recruit one more leader from the hand at once, paying its cost (Rome B)."""
 
@@ -853,7 +853,7 @@ class RecruitLeader(Effect):
 
 
 @kind("free-color", required=["colors"], optional=["later"])
-@dataclass(frozen=True, slots=True)
+@record
 class FreeColor(Effect):
     """Structures of the given colours are built for free, always (Ramses: guilds); with
     ``later``, those built after this card (Maecenas: the leaders recruited after him)."""
@@ -879,7 +879,7 @@ class FreeColor(Effect):
 
 
 @kind("science-set-bonus", required=["points"])
-@dataclass(frozen=True, slots=True)
+@record
 class ScienceSetBonus(Effect):
     """Each complete set of science symbols is worth ``points`` more (Aristotle)."""
 
@@ -905,7 +905,7 @@ INCOMES = ("purchase", "victory", "chain", "yellow", "bank", "black")
 
 
 @kind("income", required=["coins", "on"])
-@dataclass(frozen=True, slots=True)
+@record
 class Income(Effect):
     """Coins from the bank during the game, each time something happens (Hatshepsut, Nero,
     Vitruvius, Xenophon): they end up in the treasury the table counts, so only said."""
@@ -961,7 +961,7 @@ class Income(Effect):
 
 
 @kind("defeats-to-victor")
-@dataclass(frozen=True, slots=True)
+@record
 class DefeatsToVictor(Effect):
     """From now on, a defeat token the city would take goes to the neighbour that beat it
     (Tomyris): the neighbour takes its victory token and the defeat token."""
@@ -977,7 +977,7 @@ class DefeatsToVictor(Effect):
 
 
 @kind("free-build-per-age")
-@dataclass(frozen=True, slots=True)
+@record
 class FreeBuildPerAge(Effect):
     """Olympia A stage 2: once per age, build a structure for free."""
 
@@ -1019,7 +1019,7 @@ class FreeBuildPerAge(Effect):
 
 
 @kind("free-first-of-color")
-@dataclass(frozen=True, slots=True)
+@record
 class FreeFirstOfColor(Effect):
     """Olympia Day stage 2 (2020): a card of a colour the city does not have yet is built free."""
 
@@ -1051,7 +1051,7 @@ class FreeFirstOfColor(Effect):
 
 
 @kind("free-first-card-of-age")
-@dataclass(frozen=True, slots=True)
+@record
 class FreeFirstCardOfAge(Effect):
     """Olympia Night stage 1 (2020): the first card played in each later age is built free."""
 
@@ -1099,7 +1099,7 @@ class FreeFirstCardOfAge(Effect):
 
 
 @kind("free-last-card-of-age")
-@dataclass(frozen=True, slots=True)
+@record
 class FreeLastCardOfAge(Effect):
     """Olympia Night stage 2 (2020): the sixth card played in each age is built free."""
 
@@ -1122,7 +1122,7 @@ class FreeLastCardOfAge(Effect):
 
 
 @kind("points-if-wonder-complete", required=["points"])
-@dataclass(frozen=True, slots=True)
+@record
 class PointsIfWonderComplete(Effect):
     """The Decorators Guild (2020): victory points when every stage of the owner's wonder is built."""
 
@@ -1170,7 +1170,7 @@ class _CompleteWonder:
 
 
 @kind("play-last-card")
-@dataclass(frozen=True, slots=True)
+@record
 class PlayLastCard(Effect):
     """Babylon B stage 2: also play the seventh card of each age."""
 
@@ -1196,7 +1196,7 @@ class PlayLastCard(Effect):
 
 
 @kind("build-from-discard")
-@dataclass(frozen=True, slots=True)
+@record
 class BuildFromDiscard(Effect):
     """Halicarnassus: build a card from the discard pile for free."""
 
@@ -1225,7 +1225,7 @@ class BuildFromDiscard(Effect):
 
 
 @kind("copy-guild")
-@dataclass(frozen=True, slots=True)
+@record
 class CopyGuild(Effect):
     """Olympia B stage 3: at game end, copy a guild of a neighbouring city."""
 
@@ -1237,7 +1237,7 @@ class CopyGuild(Effect):
 
 
 @kind("copy-science")
-@dataclass(frozen=True, slots=True)
+@record
 class CopyScience(Effect):
     """At the end of the game, the city copies one science symbol of a green card in a
     neighbouring city (Cities' masks), chosen to score the most."""
@@ -1250,7 +1250,7 @@ class CopyScience(Effect):
 
 
 @kind("others-lose", required=["coins"], optional=["counted"])
-@dataclass(frozen=True, slots=True)
+@record
 class OthersLose(Effect):
     """When built, every other player pays ``coins`` to the bank (for each of its victory
     tokens or wonder stages, when ``counted``), or takes a debt token for each coin unpaid
@@ -1291,7 +1291,7 @@ class OthersLose(Effect):
 
 
 @kind("neighbours-coins", required=["coins"])
-@dataclass(frozen=True, slots=True)
+@record
 class NeighboursCoins(Effect):
     """When built, each neighbour takes ``coins`` from the bank (Cities' gambling cards)."""
 
@@ -1310,7 +1310,7 @@ class NeighboursCoins(Effect):
 
 
 @kind("diplomacy")
-@dataclass(frozen=True, slots=True)
+@record
 class Diplomacy(Effect):
     """A diplomacy token: the city sits out the next conflict, its neighbours fight each other
     across it (Cities)."""
@@ -1328,7 +1328,7 @@ EXTRA_UNITS = ("produced", "not-produced")
 
 
 @kind("extra-unit", required=["of"])
-@dataclass(frozen=True, slots=True)
+@record
 class ExtraUnit(Effect):
     """Once a turn, one more unit of a resource the city produces through its brown and grey
     cards and its board (``produced``: Secret Warehouse), or of one it does not
@@ -1359,7 +1359,7 @@ class ExtraUnit(Effect):
 
 
 @kind("rebate", required=["neighbours", "coins"])
-@dataclass(frozen=True, slots=True)
+@record
 class Rebate(Effect):
     """Once a turn, one resource bought from that neighbour costs ``coins`` less (Cities'
     Clandestine Docks)."""
@@ -1388,7 +1388,7 @@ class Rebate(Effect):
 
 
 @kind("free-stage-resources")
-@dataclass(frozen=True, slots=True)
+@record
 class FreeStageResources(Effect):
     """From now on, wonder stages are built without their resource cost (Architect Cabinet);
     a stage's coins are still paid."""
@@ -1401,7 +1401,7 @@ class FreeStageResources(Effect):
 
 
 @kind("free-color-per-age", required=["colors"])
-@dataclass(frozen=True, slots=True)
+@record
 class FreeColorPerAge(Effect):
     """Once per age, build a card of the given colours for free (Caligula: a black card)."""
 
@@ -1423,7 +1423,7 @@ class FreeColorPerAge(Effect):
 
 
 @kind("defeats-as-shields")
-@dataclass(frozen=True, slots=True)
+@record
 class DefeatsAsShields(Effect):
     """Each defeat token the city holds counts as one shield (Semiramis)."""
 
@@ -1435,7 +1435,7 @@ class DefeatsAsShields(Effect):
 
 
 @kind("copy-leader")
-@dataclass(frozen=True, slots=True)
+@record
 class CopyLeader(Effect):
     """Courtesans Guild: copy the power of a leader recruited by a neighbour (the best for
     the city, at the end of the game); the neighbour keeps it."""

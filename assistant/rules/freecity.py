@@ -22,7 +22,6 @@ guild dealt is, or, when the game gives its ``age``, a card of another age.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from .catalog import Catalog, catalog_for
@@ -30,6 +29,7 @@ from .describe import age_numeral, join
 from .during import copies_dealt, guilds_taken
 from .errors import HandError, QuestionError
 from .model import Game, Verdict
+from .records import record
 from .text import N_, Nn_, Text, verbatim
 from .trade import can_build
 
@@ -38,7 +38,7 @@ __all__ = ["FreeCityPlay", "free_city_play", "hand_refusal"]
 Action = Literal["chain", "build", "stage", "discard"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FreeCityPlay:
     """The card the Free City plays, what it does with it, why, and the other cards that qualified."""
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar, get_args
 
@@ -30,6 +29,7 @@ from .effects import KINDS, Effect, Fields
 from .errors import CatalogError
 from .limits import MAX_POINTS
 from .model import Category, Color, Cost, Deck, Resource
+from .records import record, replace
 from .text import Text
 
 __all__ = ["Parts", "card_id", "read_edition", "read_expansion", "read_parts"]
@@ -595,7 +595,7 @@ def _read_rulings(path: Path) -> list[Ruling]:
     return rulings
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Parts:
     """What one folder (an edition's or an expansion's) holds, read and shape-checked."""
 

@@ -26,12 +26,12 @@ ones typed in by hand for that age instead of adding to them (the end-of-age scr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product, repeat
 
 from .catalog import Catalog, EditionRules
 from .model import Game, seat_opponents
+from .records import record
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -197,7 +197,7 @@ def has_stage_shields(
     return wonder is not None and not stage_ages and any(_stage_shields(catalog, wonder, side)[:stages])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShieldBounds:
     """The fewest and the most shields a card-entered city can have had at the end of each age.
 
@@ -298,7 +298,7 @@ _GUARDS = tuple(sum(_GUARD << (_AGE_BITS * k) for k in range(n)) for n in range(
 _MASKS = tuple(sum(((1 << _AGE_BITS) - 1) << (_AGE_BITS * k) for k in range(n)) for n in range(8))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _CardShields:
     """A catalog's shield-giving structures, packed by age (see :func:`_shield_table`)."""
 
@@ -429,7 +429,7 @@ def shield_sources(
 # --- the shields and conflicts of a whole table --------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CityShields:
     """A city's shields at the end of each age as the assistant uses them, and where they
     come from: ``typed`` (the city's ``shields_by_age``) or worked out from its cards
@@ -714,7 +714,7 @@ def _closes(one: int, two: int, state: int, slot: int) -> bool:
 # --- handing out an age's tokens over what a city already holds -----------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandOut:
     """One city's tokens after an age was handed out, and what happened to the ones it had.
 

@@ -13,10 +13,10 @@ The printed components (cards, wonder sides and stages) are in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
 
+from .records import field, record
 from .text import Text
 
 
@@ -198,7 +198,7 @@ Deck = Literal["printed", "guilds", "drawn", "apart"]
 # --- costs ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cost:
     """What building costs: coins paid to the bank and resources the city must produce or buy."""
 
@@ -223,7 +223,7 @@ class Cost:
 # --- a table to score ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScienceSymbols:
     """Science symbols counted by hand on a paper pad, wildcards apart."""
 
@@ -233,7 +233,7 @@ class ScienceSymbols:
     wild: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class City:
     """One city at the table, as the game format gives it (seating order is the game's)."""
 
@@ -272,7 +272,7 @@ class City:
         return self.cards is None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Game:
     """A table: its edition and its cities in clockwise seating order."""
 
@@ -427,7 +427,7 @@ class ProblemCode(StrEnum):
     cannot be worked out, and the typed naval rows count."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """Something about the table that cannot be right (error) or is worth a look (warning)."""
 
@@ -439,7 +439,7 @@ class Problem:
     field: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Detail:
     """Where some points come from, and why."""
 
@@ -472,7 +472,7 @@ class CityScore(NamedTuple):
 TieBreak = Literal["points", "coins", "shared", "alone"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TeamScore:
     """A team of the team game (Cities): its players' points added up, and its rank."""
 
@@ -484,7 +484,7 @@ class TeamScore:
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScoreSheet:
     """Everything the score pad shows, and every problem found at the table."""
 
@@ -530,7 +530,7 @@ class WhyNot(StrEnum):
     """Asked to build through a power the city does not have now, or has used this age."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Payment:
     """One way to pay for a build: coins to the bank and to each neighbour, and what is bought."""
 
@@ -545,7 +545,7 @@ class Payment:
         return self.bank + self.left + self.right
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Verdict:
     """Whether a city can build a card or its next stage, how, and at what least cost."""
 

@@ -10,14 +10,15 @@ result is cached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+from .records import record
 
 SET_BONUS = 7
 """Points for each complete set of compass, gear and tablet."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScienceResult:
     """The best science score for some symbols and wildcards, and where the wildcards went."""
 

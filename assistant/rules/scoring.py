@@ -34,12 +34,11 @@ that depend on counts and names are memoised.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, pairwise
 from typing import Any, cast
 
-from .catalog import Catalog, catalog_for
+from .catalog import Catalog, catalog_for, derived, derives
 from .components import Card
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .edition import EditionRules, TokenField
@@ -59,6 +58,7 @@ from .model import (
     TieBreak,
 )
 from .naval import score_naval
+from .records import field, record
 from .science import SET_BONUS, ScienceResult, science_points
 from .teams import explain_teams, rank_teams
 from .text import N_, Nn_, Signed, Text, verbatim
@@ -88,7 +88,7 @@ def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:
 # --- per-catalog lookups -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(eq=False)
 class _Special:
     """A card scored by counting (yellow Age III cards, guilds), or a guild to copy."""
 
@@ -116,7 +116,7 @@ class _Flat:
         return Nn_("{n} victory point", "{n} victory points", self.points)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Side:
     """A wonder side's stages, summed for each number of stages built."""
 
@@ -129,7 +129,7 @@ class _Side:
     """The number of the stage that copies a guild (0: none)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(eq=False)
 class _Lookups:
     """Everything scoring needs from a catalog, computed once (see :func:`_lookups`)."""
 
@@ -166,8 +166,15 @@ class _Lookups:
     """The science symbol (index in :data:`SYMBOLS`) of each green card: what a mask copies."""
 
 
-@cache
-def _lookups(catalog: Catalog) -> _Lookups:
+def table_lookups(catalog: Catalog) -> _Lookups:
+    """The catalog's lookups, made once per catalog (and kept with a compiled catalog)."""
+    return derived(catalog, __name__, _make_lookups)
+
+
+_lookups = table_lookups
+
+
+def _make_lookups(catalog: Catalog) -> _Lookups:
     """The per-catalog lookups: packed card counts, shared details, wonder sides."""
     rules = catalog.rules
     categories = rules.categories
@@ -402,7 +409,7 @@ def _token_detail(tokens: tuple[int, ...]) -> Detail:
 # --- one city's cards, counted once -------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _View:
     """What a card-level city holds, counted."""
 
@@ -470,7 +477,7 @@ def _science(
 # --- military --------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Military:
     points: int
     details: list[Detail]
@@ -1542,3 +1549,6 @@ def tie_notes(sheet: ScoreSheet) -> tuple[Text, ...]:
                 )
             )
     return tuple(notes)
+
+
+derives(__name__, _make_lookups)

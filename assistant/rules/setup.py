@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .catalog import Catalog
 from .errors import GameFormatError
+from .records import record
 from .text import N_, squeeze
 
 __all__ = ["Seat", "deal", "new_game"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seat:
     """One seat at the table: the player's name, and the board in front of it (None: deal
     one at random) on a side (None: at random)."""

@@ -19,7 +19,8 @@ tokens ``+1 -1 -1``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+
+from .records import record
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
@@ -45,7 +46,7 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Text:
     """A message template and its parameters, rendered late in the reader's language."""
 

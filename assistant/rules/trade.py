@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
@@ -51,6 +50,7 @@ from .model import (
     Whose,
     WhyNot,
 )
+from .records import field, record
 from .text import N_, Nn_, Text, verbatim
 
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
@@ -63,7 +63,7 @@ _N = len(RESOURCES)
 # --- what a city produces and pays --------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Production:
     """What a city produces each turn: fixed units, and either/or sources.
 
@@ -138,7 +138,7 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
     return Production(tuple(fixed), tuple(choices), withholds)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Withheld:
     """Resources a city makes for itself alone: its neighbours cannot buy them.
 
@@ -414,7 +414,7 @@ def _least(known: int | None, candidate: int) -> int:
     return candidate if known is None or candidate < known else known
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Layout:
     """The "units still missing" states of one group, as mixed-radix codes 0..size-1.
 
@@ -767,7 +767,7 @@ def describe_payment(payment: Payment, left: str, right: str) -> Text:
 # --- what the neighbours sell -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Market:
     """What one neighbour can sell a city each turn, and the price of a unit to that city.
 

@@ -25,11 +25,10 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import repeat
 
-from .catalog import Catalog, catalog_for
+from .catalog import Catalog, catalog_for, derived, derives
 from .describe import AGE_NUMERALS, OR, age_numeral, join
 from .during import built_stages, check_play, has_play_fields
 from .errors import GameFormatError
@@ -50,10 +49,11 @@ from .military import (
     tokens_pair_up_across,
 )
 from .model import City, Game, Problem, ProblemCode
+from .records import record
 from .text import N_, Nn_, Signed, Text, squeeze, verbatim
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Lookups:
     """What validation needs from a catalog, looked up once."""
 
@@ -106,8 +106,15 @@ _AGE_BITS = 8
 _AGE_MASK = (1 << _AGE_BITS) - 1
 
 
-@cache
-def _lookups(catalog: Catalog) -> _Lookups:
+def table_lookups(catalog: Catalog) -> _Lookups:
+    """The catalog's lookups, made once per catalog (and kept with a compiled catalog)."""
+    return derived(catalog, __name__, _make_lookups)
+
+
+_lookups = table_lookups
+
+
+def _make_lookups(catalog: Catalog) -> _Lookups:
     rules = catalog.rules
     ids = catalog.structure_ids
     guilds = frozenset(c.id for c in catalog.guilds())
@@ -1350,3 +1357,6 @@ def refuse_same_names(game: Game, seat: int | None = None) -> None:
             other=first + 1,
         ),
     )
+
+
+derives(__name__, _make_lookups)

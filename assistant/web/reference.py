@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
+
+from assistant.rules import records
 
 from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for
 from ..rules.catalog import fold as _fold
@@ -234,8 +235,8 @@ def _with_conflicts(loaded: gamestate.Loaded) -> dict[str, Any]:
 def _with_coins(game: Game, seat: int, coins: int) -> Game:
     """The game with the city at ``seat`` holding ``coins`` (the coins a player says it has now)."""
     cities = list(game.cities)
-    cities[seat] = dataclasses.replace(cities[seat], coins=coins)
-    return dataclasses.replace(game, cities=tuple(cities))
+    cities[seat] = records.replace(cities[seat], coins=coins)
+    return records.replace(game, cities=tuple(cities))
 
 
 def _pile_groups(game: Game, catalog: Catalog, held: set[str]) -> list[Any]:

@@ -10,6 +10,7 @@ import unicodedata
 import pytest
 
 from assistant.pdf import score_pad_pdf, score_sheet_pdf
+from assistant.rules.records import replace
 from assistant.rules.text import N_
 from tests.pdf.conftest import drawn_glyphs, drawn_strings, poppler_text
 from tests.pdf.test_fonts import SCRIPTS
@@ -193,12 +194,7 @@ def test_numbers_beside_a_right_to_left_name_stay_where_the_sentence_puts_them()
     name = "محمد العربي"
     cities = [city(0, name, [9, 1, 2, 3, 4, 0, 1]), city(1, "张伟", [1] * 7), city(2, "Bo", [0] * 7)]
     sheet = ranked(cities, explanation=N_("{name}, {points} points", name=name, points=35))
-    sheet = sheet.__class__(
-        **{
-            **{f: getattr(sheet, f) for f in sheet.__dataclass_fields__},
-            "teams": (TeamScore("2", ("Zofia", name), 84, 9, 1),),
-        }
-    )
+    sheet = replace(sheet, teams=(TeamScore("2", ("Zofia", name), 84, 9, 1),))
     drawn = [unicodedata.normalize("NFKC", s) for s in drawn_strings(
         score_sheet_pdf(sheet, title="ערב משחק", played_on=datetime.date(2026, 12, 4), invariant=True)
     )]  # fmt: skip

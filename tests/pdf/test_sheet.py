@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pytest
 from assistant.pdf import score_sheet_pdf
 from assistant.rules.describe import CATEGORY_NAMES
 from assistant.rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet, TieBreak
+from assistant.rules.records import replace
 from assistant.rules.text import MINUS_SIGN, N_, Text
 from tests.pdf.conftest import poppler_text, qr_codes, require_tool, type_sizes
 

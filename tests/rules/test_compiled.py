@@ -24,7 +24,7 @@ def _same(a, b) -> None:
     assert a.cards == b.cards and a.wonders == b.wonders and a.rulings == b.rulings
     assert vars(a).keys() == vars(b).keys()
     for name in vars(a):
-        if name != "_with_power":  # filled as questions are asked
+        if name not in ("_with_power", "derived"):  # filled as questions are asked
             assert getattr(a, name) == getattr(b, name), name
 
 
@@ -62,15 +62,19 @@ def test_a_change_to_the_rules_data_or_the_core_changes_the_key(tmp_path):
     card_file.write_bytes(card_file.read_bytes() + b"\n# one more line\n")
     assert compiled.fingerprint([data]) != before
     assert compiled.fingerprint([data]) == compiled.fingerprint([data])  # stable
-    # The core's sources are part of the key (their size and time).
+    # The core's sources are part of the key (their size and time, as this process found them
+    # when it first asked: the code it runs).
     core = Path(compiled.__file__)
     stat = core.stat()
     unchanged = compiled.fingerprint([data])
     try:
         os.utime(core, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        assert compiled.fingerprint([data]) == unchanged
+        compiled.core_key.cache_clear()
         changed = compiled.fingerprint([data])
     finally:
         os.utime(core, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        compiled.core_key.cache_clear()
     assert changed != unchanged
 
 
@@ -114,3 +118,19 @@ def test_a_game_scores_the_same_from_a_compiled_catalog(monkeypatch, tmp_path):
     again = score_game(parse_game(three()))
     assert again == fresh
     assert load_catalog  # the reader stays importable for data kept elsewhere
+
+
+def test_a_compiled_catalog_carries_the_tables_scoring_and_validation_derive(monkeypatch, tmp_path):
+    from assistant.rules.catalog import catalog_for
+    from assistant.rules.gameio import parse_game
+    from tests.web.worked_games import three
+
+    monkeypatch.setenv("ASSISTANT_CACHE_DIR", str(tmp_path))
+    clear_caches()
+    made = catalog_for(1)
+    assert {"assistant.rules.validate", "assistant.rules.scoring"} <= set(made.derived)
+    clear_caches()
+    read = catalog_for(1)  # from the file
+    assert read is not made and set(read.derived) == set(made.derived)
+    score_game(parse_game(three()))
+    assert catalog_for(1).derived["assistant.rules.scoring"] is read.derived["assistant.rules.scoring"]

@@ -22,6 +22,7 @@ from assistant.rules.catalog import catalog_for
 from assistant.rules.freecity import free_city_play
 from assistant.rules.military import shield_bounds
 from assistant.rules.model import City, Game
+from assistant.rules.records import replace
 from assistant.rules.text import Text
 from assistant.rules.validate import check_game
 from tests.rules.strategies import legal_games
@@ -419,10 +420,8 @@ def _shown(game: Game, seat: int) -> int:
 
 
 def _with(game: Game, seat: int, **changes: Any) -> Game:
-    city = game.cities[seat]
-    fields = {f: getattr(city, f) for f in city.__dataclass_fields__}
     cities = list(game.cities)
-    cities[seat] = City(**{**fields, **changes})
+    cities[seat] = replace(game.cities[seat], **changes)
     return Game(cities=tuple(cities), edition=game.edition)
 
 

@@ -70,9 +70,8 @@ def test_otherwise_the_card_is_discarded_for_three_coins():
 
 def test_a_discard_earns_the_coins_the_edition_says():
     """The coins a discard earns are the edition's rule (``discard_coins``), not a constant."""
-    from dataclasses import replace
-
     from assistant.rules.catalog import Catalog, catalog_for
+    from assistant.rules.records import replace
 
     first = catalog_for(1)
     assert first.rules.discard_coins == 3

@@ -6,13 +6,14 @@ neighbour (the next city clockwise) and seat 2 its RIGHT neighbour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pytest
 
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.gameio import parse_game, verdict_to_dict
 from assistant.rules.model import City, Cost, Game, Resource, Verdict, WhyNot
+from assistant.rules.records import replace
 from assistant.rules.trade import can_build, describe_market, markets, production, trade_prices
 
 CATALOG = catalog_for(1)

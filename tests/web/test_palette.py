@@ -4,12 +4,12 @@ and the script follow the data, and a colour of the data missing anywhere fails 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 
 from assistant.rules import available_editions, available_expansions, catalog_for
 from assistant.rules.catalog import Catalog, CatalogError
+from assistant.rules.records import replace
 from assistant.web.palette import palette_css
 from tests.conftest import ROOT, TOY_EDITION
 

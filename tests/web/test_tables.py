@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import csv
-import dataclasses
 import io
 import json
 import re
@@ -15,6 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from assistant.rules import records
 from assistant.web.openapi import document
 from tests.conftest import make_test_app
 from tests.web.worked_games import FIRST_EDITION_CATEGORIES, THREE_TOTALS, three
@@ -104,7 +104,7 @@ def test_a_locked_game_keeps_its_record_when_the_rules_change(client, monkeypatc
             **sheet.cities[0].categories,
             Category.CIVILIAN: sheet.cities[0].categories[Category.CIVILIAN] + 100,
         }
-        return dataclasses.replace(
+        return records.replace(
             sheet,
             cities=tuple(
                 c._replace(total=c.total + 100, categories=more if c.seat == 0 else c.categories)
