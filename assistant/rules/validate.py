@@ -1110,26 +1110,33 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
     stages show them, every one counting by then (where the shield bounds meet); None where
     they are not all known (a pad entry, nothing entered yet, stages of a wonder not known or
     not known stage by stage) or the city's typed shields say otherwise."""
-    counts = shield_counts(catalog)
+    counts = shield_counts(catalog).get
     out: list[int | None] = []
     for city in game.cities:
         cards = city.cards
         if cards is None or not (cards or city.stages):
             out.append(None)
             continue
-        held = cards if unique else dict.fromkeys(cards)
-        total = sum([counts[c] for c in held if c in counts])
+        total = sum(map(counts, cards if unique else dict.fromkeys(cards), repeat(0)))
         if city.stages:
-            wonder = city.wonder
-            if wonder is None or not catalog.has_wonder(wonder) or catalog.wonder(wonder).typed:
+            stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
+            if stages is None:
                 out.append(None)
                 continue
-            total += built_stage_shields(catalog, wonder, city.side, city.stages)
+            total += stages
         typed = city.shields_by_age
         # Typed shields the city does not show are said once (shields-mismatch): which is
         # wrong, the shields or the cards, only the table knows.
         out.append(total if typed is None or typed[-1] == total else None)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _shown_stage_shields(catalog: Catalog, wonder: str | None, side: str, stages: int) -> int | None:
+    """The shields of a wonder's built stages, None when they are not known stage by stage."""
+    if wonder is None or not catalog.has_wonder(wonder) or catalog.wonder(wonder).typed:
+        return None
+    return built_stage_shields(catalog, wonder, side, stages)
 
 
 def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
@@ -1160,7 +1167,7 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
         if tokens is None or mine is None:
             continue
         beat = beaten = unknown = 0
-        for theirs in (shown[o] for o in game.neighbours(seat)):
+        for theirs in (shown[game.left(seat)], shown[game.right(seat)]):  # two distinct: n >= 3
             if theirs is None:
                 unknown += 1
             elif mine > theirs:
