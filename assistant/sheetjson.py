@@ -3,9 +3,9 @@
 :func:`sheet_json` writes exactly the bytes of ``orjson.dumps(sheet_to_dict(sheet))``
 (the game format's scoring output, compact, in English) with less work per line. A
 sheet's details are mostly objects shared from game to game (a card's points, a wonder's
-stages, memoised per-count details), so each detail's dictionary is made once and kept by
-the detail's identity, and orjson writes the shared dictionaries again and again. (Kept
-here, never handed to a caller who might change them.) Should orjson refuse anything (an
+stages, memoised per-count details), so each detail's JSON is written once and kept by the
+detail's identity (an ``orjson.Fragment``, which orjson copies as it is). (Kept here,
+never handed to a caller.) Should orjson refuse anything (an
 integer beyond 64 bits), the plain way writes the answer, as it always did.
 """
 
@@ -18,8 +18,8 @@ from .rules.model import Detail, ScoreSheet
 
 __all__ = ["sheet_json"]
 
-_DETAILS: dict[int, tuple[Detail, dict[str, object]]] = {}
-"""Each detail's dictionary by the detail's id; the entry holds the detail, so its id is
+_DETAILS: dict[int, tuple[Detail, orjson.Fragment]] = {}
+"""Each detail's JSON by the detail's id; the entry holds the detail, so its id is
 not reused while the entry lives."""
 _DETAILS_MAX = 32768
 
@@ -34,12 +34,12 @@ def sheet_json(sheet: ScoreSheet) -> bytes:
         return dumps_bytes(sheet_to_dict(sheet))
 
 
-def _shared_detail(detail: Detail) -> dict[str, object]:
-    """The detail's dictionary, made the first time this detail object is met."""
+def _shared_detail(detail: Detail) -> orjson.Fragment:
+    """The detail's JSON, written the first time this detail object is met."""
     entry = _DETAILS.get(id(detail))
     if entry is not None and entry[0] is detail:
         return entry[1]
-    data = detail_to_dict(detail, render_english)
+    data = orjson.Fragment(orjson.dumps(detail_to_dict(detail, render_english)))
     if len(_DETAILS) >= _DETAILS_MAX:
         _DETAILS.clear()
     _DETAILS[id(detail)] = (detail, data)

@@ -329,13 +329,13 @@ def detail_to_dict(detail: Detail, render: Render = _english) -> dict[str, Any]:
 
 
 def sheet_to_dict(
-    sheet: ScoreSheet, render: Render = _english, detail: Callable[[Detail], dict[str, Any]] | None = None
+    sheet: ScoreSheet, render: Render = _english, detail: Callable[[Detail], Any] | None = None
 ) -> dict[str, Any]:
     """A score sheet as the format's scoring output.
 
     ``detail`` writes each line of the explanations (by default :func:`detail_to_dict` with
-    ``render``); ``score --jsonl`` passes one that shares the dictionaries of details it
-    met before (see ``assistant/sheetjson.py``).
+    ``render``); ``score --jsonl`` passes one that gives the JSON of details it met before,
+    written once (see ``assistant/sheetjson.py``).
     """
     write = detail or partial(detail_to_dict, render=render)
     out: dict[str, Any] = {"edition": sheet.edition}
