@@ -18,6 +18,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import (
         api,
         errors,
+        fieldhtml,
         games,
         i18n,
         limits,
@@ -60,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
     templating.init_app(app)
+    fieldhtml.init_app(app)
     palette.init_app(app)
     pwa.init_app(app)
     tables.init_app(app)

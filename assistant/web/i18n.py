@@ -92,18 +92,30 @@ def page_translations() -> Any:
     return kept
 
 
+def page_language() -> str:
+    """The request's language (``es``), looked up once a request, as :func:`page_translations`
+    looks up its catalogue: what a text kept per language is kept under."""
+    kept = g.get("_page_language")
+    if kept is None:
+        kept = g._page_language = str(get_locale() or "en")
+    language: str = kept
+    return language
+
+
 @contextmanager
 def forced_language(lang: str) -> Iterator[None]:
     """Flask-Babel's ``force_locale``, with the request's catalogue (:func:`page_translations`)
-    forgotten on the way in and out."""
+    and language (:func:`page_language`) forgotten on the way in and out."""
     from flask_babel import force_locale
 
     g.pop("_page_catalogue", None)
+    g.pop("_page_language", None)
     try:
         with force_locale(lang):
             yield
     finally:
         g.pop("_page_catalogue", None)
+        g.pop("_page_language", None)
 
 
 def render_text(text: Text | str | None, *, minus: str = "-") -> str:

@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms.fields.choices import SelectChoice
 
 from ...rules.catalog import Catalog
 from ...rules.limits import MAX_COINS, MAX_SYMBOLS
 from .. import gamestate, recent
 from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
 from ..forms import choice_list
-from ..i18n import render_text
+from ..i18n import page_language, render_text
 from ..pwa import stale_page
 from .blueprint import bp, json_response, wants_json
 from .citysave import Conflict, Locked, Outcome, Refused, Saved, submit
@@ -150,15 +151,28 @@ _ANSWERS: dict[type, tuple[_Shown, _Shown]] = {
 
 
 def _set_choices(form: CityForm, catalog: Catalog, pad: bool) -> None:
-    """The wonders and structures a city form offers."""
-    wonders = [(w.id, w.short_name) for w in catalog.wonders]
-    form.wonder.choices = choice_list(([("", _("No wonder (not needed on a pad)"))] if pad else []) + wonders)
-    form.cards.choices = choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])
-    form.side.choices = choice_list(
-        [(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")]
+    """The wonders and structures a city form offers (made once per catalog, language and kind
+    of city, and kept on the app: ``app.extensions["city_choices"]``)."""
+    kept: dict[tuple[Any, ...], tuple[tuple[SelectChoice, ...], ...]] = current_app.extensions.setdefault(
+        "city_choices", {}
     )
-    form.copied_guild.choices = choice_list(
-        [("", _("The one that scores most"))] + [(g.id, g.name) for g in catalog.guilds()]
+    key = (catalog, pad, page_language())
+    choices = kept.get(key)
+    if choices is None:
+        choices = kept[key] = _choices(catalog, pad)
+    form.wonder.choices, form.cards.choices, form.side.choices, form.copied_guild.choices = choices
+
+
+def _choices(catalog: Catalog, pad: bool) -> tuple[tuple[SelectChoice, ...], ...]:
+    """Tuples: every form of the catalog shares them, none may change them."""
+    wonders = [(w.id, w.short_name) for w in catalog.wonders]
+    return (
+        tuple(choice_list(([("", _("No wonder (not needed on a pad)"))] if pad else []) + wonders)),
+        tuple(choice_list([(cid, catalog.structure(cid).name) for cid in catalog.structure_ids])),
+        tuple(choice_list([(side, render_text(catalog.rules.side_name(side))) for side in ("A", "B")])),
+        tuple(
+            choice_list([("", _("The one that scores most"))] + [(g.id, g.name) for g in catalog.guilds()])
+        ),
     )
 
 
