@@ -9,15 +9,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from flask import abort
+from flask import abort, current_app
 
 from ..rules.catalog import Catalog, catalog_for
 
 __all__ = [
+    "CityPicker",
     "Kept",
     "Loaded",
     "Standing",
     "catalog_for",
+    "city_picker",
     "deal",
     "is_entered",
     "is_pad",
@@ -363,3 +365,46 @@ def picker(
         if tiles:
             groups.append(ColourGroup(color, tuple(tiles)))
     return groups
+
+
+CITY_PICKERS_LIMIT = 256
+"""The most city pickers an app keeps (``app.extensions["city_pickers"]``) before starting over."""
+
+
+@dataclass(frozen=True)
+class CityPicker:
+    """A city page's card picker and the strips under it: the held cards' tiles and those free
+    by a chain the city holds, in the picker's order."""
+
+    catalog: Catalog
+    groups: tuple[ColourGroup, ...]
+    held: tuple[Tile, ...]
+    chains: tuple[Tile, ...]
+    key: tuple[Any, ...]
+    """What the picker is made of (the catalog, the table's size, the held cards, the cards
+    gone elsewhere): what its rendered tiles are kept under."""
+
+
+def city_picker(
+    catalog: Catalog, deck_players: int, held: frozenset[str], gone: frozenset[str]
+) -> CityPicker:
+    """The picker of a city page (:func:`picker`), made once per catalog, table size, held
+    cards and cards gone elsewhere, and kept on the app (``app.extensions["city_pickers"]``):
+    a page seen again, or by another phone, does not sort the catalog's cards again."""
+    kept: dict[tuple[Any, ...], CityPicker] = current_app.extensions.setdefault("city_pickers", {})
+    key = (catalog, deck_players, held, gone)
+    made = kept.get(key)
+    if made is None:
+        groups = tuple(picker(catalog, deck_players, held, gone))
+        tiles = [t for group in groups for t in group.tiles]
+        made = CityPicker(
+            catalog,
+            groups,
+            held=tuple(t for t in tiles if t.card.id in held),
+            chains=tuple(t for t in tiles if t.chain_parent is not None and t.card.id not in held),
+            key=key,
+        )
+        if len(kept) >= CITY_PICKERS_LIMIT:
+            kept.clear()
+        kept[key] = made
+    return made

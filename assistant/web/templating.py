@@ -21,7 +21,7 @@ from ..rules.model import Category, Color, Payment
 from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
-from .i18n import format_day
+from .i18n import format_day, page_language
 
 
 class AgeNames(dict[int, str]):
@@ -114,10 +114,9 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
     are kept on the app (``app.extensions["tiles"]``, made by :func:`init_app`).
     """
     from flask import current_app
-    from flask_babel import get_locale
 
     key = (
-        str(get_locale()),
+        page_language(),
         catalog.edition,
         catalog.expansions,
         name,
@@ -135,6 +134,34 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
             tiles.clear()
         macros = current_app.jinja_env.get_template("_macros.html").module
         html = tiles[key] = Markup(macros.tile(tile, catalog, name, checked, built))  # type: ignore[attr-defined]
+    return html
+
+
+PICKERS_LIMIT = 64
+"""The most rendered pickers an app keeps (``app.extensions["pickers"]``, some 100 KB each with
+the expansions' cards) before starting over."""
+
+
+def cached_picker(
+    picker: Any, name: str, checked: frozenset[str], built: frozenset[str] = frozenset()
+) -> Markup:
+    """A city page's whole card picker (:func:`gamestate.city_picker`), rendered once per
+    language, picker and tiles ticked and built, and then reused.
+
+    Even from rendered tiles (:func:`cached_tile`), a picker of the expansions' 151 cards
+    was some 150 calls a page; a page seen again is now one look-up. A city whose cards
+    changed renders its picker again from the tiles."""
+    from flask import current_app
+
+    key = (page_language(), picker.key, name, checked, built)
+    pickers: dict[tuple[object, ...], Markup] = current_app.extensions["pickers"]
+    html = pickers.get(key)
+    if html is None:
+        macros = current_app.jinja_env.get_template("_macros.html").module
+        html = Markup(macros.tile_groups(picker.groups, picker.catalog, name, checked, built))  # type: ignore[attr-defined]
+        if len(pickers) >= PICKERS_LIMIT:
+            pickers.clear()
+        pickers[key] = html
     return html
 
 
@@ -177,6 +204,7 @@ def editions() -> list[tuple[int, str]]:
 
 def init_app(app: Flask) -> None:
     app.extensions["tiles"] = {}  # the card pickers' rendered tiles (see cached_tile)
+    app.extensions["pickers"] = {}  # the city pages' rendered pickers (see cached_picker)
     app.jinja_env.tests["family_group"] = family_group
     app.jinja_env.filters["field_messages"] = field_messages
     app.jinja_env.filters["signed"] = signed
@@ -191,6 +219,7 @@ def init_app(app: Flask) -> None:
         describe_cost=describe_cost,
         payment_text=payment_text,
         cached_tile=cached_tile,
+        cached_picker=cached_picker,
         resource_names=RESOURCE_NAMES,
         category_name=category_name,
         editions=editions,

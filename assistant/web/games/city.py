@@ -210,7 +210,10 @@ def _render(
     typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
     cities = loaded.data["cities"]
-    groups = gamestate.picker(catalog, len(cities), held, gamestate.gone_elsewhere(catalog, cities, seat))
+    picker = gamestate.city_picker(
+        catalog, len(cities), held, gamestate.gone_elsewhere(catalog, cities, seat)
+    )
+    groups = picker.groups
     page = render_template(
         "games/city.html",
         loaded=loaded,
@@ -222,6 +225,7 @@ def _render(
         score=standing.sheet.cities[seat] if standing.sheet else None,
         problems=standing.city_problems(seat),
         groups=groups,
+        picker=picker,
         held=held,
         catalog=catalog,
         conflict=conflict,
