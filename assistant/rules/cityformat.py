@@ -473,18 +473,7 @@ def _read_symbols(r: CityReader, raw: Any) -> ScienceSymbols | None:
 def _read_military(r: CityReader, raw: Any) -> tuple[int, ...] | None:
     if raw is MISSING or raw is None:
         return None
-    if (
-        not isinstance(raw, list)
-        or len(raw) > MAX_TOKENS
-        or (
-            raw
-            and (
-                not {int}.issuperset(map(type, raw))  # whole numbers (not true/false)
-                or min(raw) < -MAX_TOKEN
-                or max(raw) > MAX_TOKEN
-            )
-        )
-    ):
+    if not _plain_tokens(raw):
         if isinstance(raw, list) and len(raw) > MAX_TOKENS:
             message = N_("{city}: more conflict tokens than a game hands out.", city=r.label)
         else:
@@ -501,10 +490,22 @@ def _read_shields(r: CityReader, raw: Any) -> tuple[int, int, int] | None:
             r.at("shields_by_age"),
             N_("{city}: shields_by_age lists the shields at the end of Ages I, II and III.", city=r.label),
         )
-    for k, v in enumerate(raw):
-        if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
-            whole(v, r.at("shields_by_age", k), 0, MAX_SHIELDS, N_("{city}: the shields", city=r.label))
+    if not _plain_shields(raw):
+        for k, v in enumerate(raw):
+            if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
+                whole(v, r.at("shields_by_age", k), 0, MAX_SHIELDS, N_("{city}: the shields", city=r.label))
     return (raw[0], raw[1], raw[2])
+
+
+def _plain_shields(raw: Any) -> bool:
+    """Shields by age :func:`_read_shields` keeps: three whole numbers within the shields' range."""
+    return (
+        type(raw) is list
+        and len(raw) == 3
+        and {int}.issuperset(map(type, raw))
+        and min(raw) >= 0
+        and max(raw) <= MAX_SHIELDS
+    )
 
 
 def _read_free_city(r: CityReader, free_city: Any) -> bool:
@@ -926,6 +927,88 @@ def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> 
     """One city of a game, read field by field (the first field that cannot be read is
     refused, naming it); a field the format does not have is noted and ignored, a field of an
     expansion the game does not play is refused, naming the expansion."""
+    if type(raw) is dict and not catalog.expansions and _PLAIN_KEYS.issuperset(raw):
+        city = plain_city(raw, catalog)
+        if city is not None:
+            return city
+    return read_city(raw, index, catalog, notes)
+
+
+_PLAIN_KEYS = frozenset(
+    {"player", "wonder", "side", "stages", "coins", "cards", "military", "shields_by_age"}
+)
+"""The fields of a plain city (:func:`plain_city`): what a finished base game's city gives."""
+
+
+def plain_city(raw: dict[str, Any], catalog: Catalog) -> City | None:
+    """A base game's finished city read at once, or None: then :func:`read_city` reads it.
+
+    Only the common case: the fields of :data:`_PLAIN_KEYS`, each already as the format
+    writes it (ids, not names; A or B; whole numbers in range), so every field reader would
+    return the value as given. Anything else (a name, a value to refuse or to note) is
+    None, and the field readers say what they say. Not a second set of rules: each test
+    below only recognises input its reader keeps as it is, and
+    ``tests/rules/test_plain_city.py`` checks with Hypothesis that this gives the City
+    :func:`read_city` gives, and None whenever that refuses or notes anything.
+    """
+    player = raw.get("player")
+    wonder = raw.get("wonder")
+    side = raw.get("side", "A")
+    if type(player) is not str or type(wonder) is not str or (side != "A" and side != "B"):
+        return None
+    most = _stage_counts(catalog).get((wonder, side))
+    name = " ".join(player.split())
+    if most is None or not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        return None
+    stages = raw.get("stages", 0)
+    coins = raw.get("coins", 0)
+    if (
+        type(stages) is not int
+        or not 0 <= stages <= most
+        or type(coins) is not int
+        or not 0 <= coins <= MAX_COINS
+    ):
+        return None
+    cards = raw.get("cards", [])
+    if type(cards) is not list or len(cards) > MAX_CARDS:
+        return None
+    try:
+        if not catalog.card_ids_set.issuperset(cards):
+            return None
+    except TypeError:  # an unhashable item
+        return None
+    military = raw.get("military")
+    if military is not None and not _plain_tokens(military):
+        return None
+    shields = raw.get("shields_by_age")
+    if shields is not None and not _plain_shields(shields):
+        return None
+    return City(
+        name,
+        wonder,
+        side,
+        stages,
+        coins,
+        tuple(cards),
+        None if military is None else tuple(military),
+        None if shields is None else (shields[0], shields[1], shields[2]),
+    )
+
+
+def _plain_tokens(raw: Any) -> bool:
+    """Conflict tokens :func:`_read_military` keeps: a list of whole numbers (not true or
+    false) within the tokens' range."""
+    return (
+        type(raw) is list
+        and len(raw) <= MAX_TOKENS
+        and (
+            not raw or ({int}.issuperset(map(type, raw)) and min(raw) >= -MAX_TOKEN and max(raw) <= MAX_TOKEN)
+        )
+    )
+
+
+def read_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
+    """:func:`parse_city` field by field, through each field's reader."""
     if not isinstance(raw, dict):
         raise GameFormatError(("cities", index), N_("City {n} must be a JSON object.", n=index + 1))
     reader = CityReader(raw, index, catalog, notes)
