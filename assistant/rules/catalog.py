@@ -166,13 +166,19 @@ class Catalog:
         ``hook`` (an :class:`~.effects.Effect` method: ``"gives_defeats"``) answers something:
         a power the engines ask about by name. The cards having it are found once per
         catalog, so a game whose cards have none (the base games) asks nothing more."""
+        having = self.with_power(hook)
+        return [self.structure(c) for c in card_ids or () if c in having] if having else []
+
+    def with_power(self, hook: str) -> frozenset[str]:
+        """The ids of the structures with an effect whose hook ``hook`` answers something
+        (see :meth:`held_with`), found once per catalog: empty in the base games."""
         having = self._with_power.get(hook)
         if having is None:
             having = frozenset(
                 card.id for card in self.cards if any(getattr(e, hook)() for e in card.effects)
             )
             self._with_power[hook] = having
-        return [self.structure(c) for c in card_ids or () if c in having] if having else []
+        return having
 
     def drawn_by_age(self, card_ids: Iterable[str]) -> dict[int, list[str]]:
         """The different cards of a drawn colour (Cities' black cards) among ``card_ids`` (a

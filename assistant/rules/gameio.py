@@ -310,12 +310,17 @@ def problem_to_dict(problem: Problem, render: Render = _english) -> dict[str, An
     return out
 
 
-_KEY_OF: dict[Category, str] = {c: c.value for c in CATEGORIES}
-"""A category's key as a plain string, looked up rather than built each time."""
+class _Keys(dict[Category, str]):
+    """Each category's key as a plain string, looked up rather than built each time (an
+    expansion's category is added the first time it is met)."""
+
+    def __missing__(self, category: Category) -> str:
+        key = self[category] = category.value
+        return key
 
 
-def _key(category: Category) -> str:
-    return _KEY_OF.get(category) or _KEY_OF.setdefault(category, category.value)
+_KEY_OF = _Keys({c: c.value for c in CATEGORIES})
+_key = _KEY_OF.__getitem__
 
 
 def detail_to_dict(detail: Detail, render: Render = _english) -> dict[str, Any]:
@@ -345,14 +350,14 @@ def sheet_to_dict(
         "cities": [
             {
                 "player": c.player,
-                "categories": {_key(cat): points for cat, points in c.categories.items()},
+                "categories": dict(zip(map(_key, c.categories), c.categories.values(), strict=True)),
                 "total": c.total,
                 "coins": c.coins,
                 "rank": c.rank,
                 "free_city": c.free_city,
                 "wonder": c.wonder,
                 "side": c.side,
-                "details": [write(d) for d in c.details],
+                "details": list(map(write, c.details)),
             }
             for c in sheet.cities
         ],

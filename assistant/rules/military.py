@@ -46,6 +46,8 @@ def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | No
 def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
     """The seats of the cities whose defeat tokens go to the neighbour that beat them (a
     recruited Tomyris): that neighbour takes the defeat token beside its victory token."""
+    if not catalog.with_power("gives_defeats"):
+        return frozenset()  # no card of the game has the power (the base games)
     return frozenset(
         seat for seat, city in enumerate(game.cities) if catalog.held_with(city.cards, "gives_defeats")
     )

@@ -146,10 +146,17 @@ def _is_classvar(annotation: object) -> bool:
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _source(cls_fields: tuple[Field, ...], frozen: bool, eq: bool, post_init: bool) -> str:
-    """The source of the record's ``__init__`` (and ``__eq__``, ``__hash__`` when it compares)."""
+def _source(
+    cls_fields: tuple[Field, ...], frozen: bool, eq: bool, post_init: bool, twin: bool = False
+) -> str:
+    """The source of the record's ``__init__`` (and ``__eq__``, ``__hash__`` when it compares).
+
+    ``twin``: a frozen record's fields are set as a mutable record's are, while the record is
+    its :func:`_twin` (see there); else one ``object.__setattr__`` call per field.
+    """
     params = ["self"]
     body = []
+    plain = []
     for f in cls_fields:
         value = f.name
         if f.init:
@@ -167,6 +174,18 @@ def _source(cls_fields: tuple[Field, ...], frozen: bool, eq: bool, post_init: bo
         else:
             continue
         body.append(f"    _set(self, {f.name!r}, {value})" if frozen else f"    self.{f.name} = {value}")
+        plain.append(f"            self.{f.name} = {value}")
+    if frozen and twin and plain:
+        body = [
+            "    if self.__class__ is _cls:",
+            "        _set(self, '__class__', _twin)",
+            "        try:",
+            *plain,
+            "        finally:",
+            "            self.__class__ = _cls",
+            "    else:",
+            *(f"    {line}" for line in body),
+        ]
     if post_init:
         body.append("    self.__post_init__()")
     lines = [f"def __init__({', '.join(params)}):", *(body or ["    pass"])]
@@ -211,11 +230,12 @@ def _specialise(cls: type) -> None:
         return
     frozen, eq, post_init = made
     cls_fields: tuple[Field, ...] = cls.__record_fields__  # type: ignore[attr-defined]
-    scope: dict[str, Any] = {"_set": object.__setattr__, "_HAS_FACTORY": MISSING}
+    twin = _twin(cls) if frozen else None
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_HAS_FACTORY": MISSING, "_cls": cls, "_twin": twin}
     for f in cls_fields:
         scope[f"_d_{f.name}"] = f.default
         scope[f"_f_{f.name}"] = f.default_factory
-    source = _source(cls_fields, frozen, eq, post_init)
+    source = _source(cls_fields, frozen, eq, post_init, twin is not None)
     exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)  # our own source
     for name in ("__init__", "__eq__", "__hash__"):
         if name in scope:
@@ -223,6 +243,26 @@ def _specialise(cls: type) -> None:
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             setattr(cls, name, method)
     cls.__record_made__ = None  # type: ignore[attr-defined]
+
+
+def _twin(cls: type) -> type | None:
+    """A mutable twin of the frozen record ``cls``: a subclass adding no slot, whose
+    attributes are set as any object's. A frozen record's ``__init__`` makes the new record
+    its twin (one ``__class__`` assignment), sets the fields as plain attributes and makes
+    it a ``cls`` again: about a third of the cost of one ``object.__setattr__`` call per
+    field (a city has eighteen), which is what ``dataclasses`` does. None (and one call
+    per field) where making a subclass could do more than that: a metaclass other than
+    ``type``, or an ``__init_subclass__`` of the record's own."""
+    if type(cls) is not type or any("__init_subclass__" in base.__dict__ for base in cls.__mro__[:-1]):
+        return None
+    namespace = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__qualname__": f"{cls.__qualname__}.<being made>",
+        "__module__": cls.__module__,
+    }
+    return type(cls.__name__, (cls,), namespace)
 
 
 def _stubs(holder: list[type], eq: bool, frozen: bool) -> dict[str, Any]:

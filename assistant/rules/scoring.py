@@ -158,6 +158,10 @@ class _Lookups:
     and its name (Aristotle)."""
     leader_copiers: dict[str, str] = field(default_factory=dict)
     """Cards that copy a neighbour's leader, by id, with their names (Courtesans Guild)."""
+    constant: dict[str, Detail] = field(default_factory=dict)
+    """The cards of ``scored`` with a constant detail."""
+    special: dict[str, _Special] = field(default_factory=dict)
+    """The cards of ``scored`` counted at the end."""
     leaders: frozenset[str] = frozenset()
     """The cards a leader-copying card may copy: those of the colours dealt apart."""
     masks: frozenset[str] = frozenset()
@@ -265,7 +269,7 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     return _Lookups(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
-        **_powers(catalog),
+        constant=constant, special=special, **_powers(catalog),
     )  # fmt: skip
 
 
@@ -434,13 +438,8 @@ def _view(city: City, lookups: _Lookups, clean: bool = False) -> _View:
         side = lookups.sides.get((city.wonder, city.side))
         if side is not None:
             packed += side.wild[min(city.stages, len(side.wild) - 1)] << _WILD_SHIFT
-    constants: list[Detail] = []
-    specials: list[_Special] = []
-    for found in filter(None, map(lookups.scored.get, cards)):
-        if isinstance(found, Detail):
-            constants.append(found)
-        elif isinstance(found, _Special):
-            specials.append(found)
+    constants = list(filter(None, map(lookups.constant.get, cards)))
+    specials = list(filter(None, map(lookups.special.get, cards)))
     return _View(cards, packed, constants, specials)
 
 
@@ -723,6 +722,8 @@ class _Counter:
             return None
         packed = view.packed
         shifts = self.color_shifts
+        if len(colors) == 1:
+            return packed >> shifts[colors[0]] & _MASK
         return sum(packed >> shifts[c] & _MASK for c in colors)
 
     def stages(self, seat: int) -> int:

@@ -146,3 +146,57 @@ def test_a_record_that_writes_its_own_equality_is_refused() -> None:
 
             def __eq__(self, other: object) -> bool:
                 return True
+
+
+def test_a_frozen_record_is_made_through_its_twin_and_ends_as_its_own_class() -> None:
+    point = Point(1, 2, ("a",))
+    assert type(point) is Point
+    twins = [c for c in Point.__subclasses__() if c.__qualname__.endswith("<being made>")]
+    assert len(twins) == 1  # made once, with the compiled __init__
+    with pytest.raises(FrozenRecordError):
+        point.x = 3
+    assert pickle.loads(pickle.dumps(point)) == point
+
+
+def test_a_record_whose_field_factory_fails_is_left_as_its_own_class() -> None:
+    calls = []
+
+    def boom() -> int:
+        calls.append(1)
+        raise RuntimeError("no")
+
+    @record
+    class Fragile:
+        a: int
+        b: int = field(default_factory=boom)
+
+    with pytest.raises(RuntimeError):
+        Fragile(1)
+    fragile = object.__new__(Fragile)
+    with pytest.raises(RuntimeError):
+        Fragile.__init__(fragile, 1)
+    assert type(fragile) is Fragile and calls == [1, 1]
+    with pytest.raises(FrozenRecordError):
+        fragile.a = 2
+
+
+def test_a_plain_subclass_or_a_record_with_init_subclass_sets_its_fields_one_by_one() -> None:
+    class Labelled(Point):
+        __slots__ = ("label",)
+
+    labelled = Labelled(4)
+    assert type(labelled) is Labelled and labelled.x == 4
+    with pytest.raises(FrozenRecordError):
+        labelled.x = 5
+
+    @record
+    class Registered:
+        seen: ClassVar[list[str]] = []
+        a: int
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            super().__init_subclass__(**kwargs)
+            Registered.seen.append(cls.__name__)
+
+    assert Registered(3).a == 3
+    assert Registered.seen == [] and Registered.__subclasses__() == []  # no twin was made
