@@ -11,6 +11,8 @@ integer beyond 64 bits), the plain way writes the answer, as it always did.
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from .rules.gameio import detail_to_dict, render_english, sheet_to_dict
@@ -18,29 +20,40 @@ from .rules.model import Detail, ScoreSheet
 
 __all__ = ["sheet_json"]
 
-_DETAILS: dict[int, tuple[Detail, orjson.Fragment]] = {}
-"""Each detail's JSON by the detail's id; the entry holds the detail, so its id is
-not reused while the entry lives."""
-_DETAILS_MAX = 32768
+_FRAGMENTS: dict[int, orjson.Fragment] = {}
+"""Each detail's JSON by the detail's id."""
+_KEPT: list[Detail] = []
+"""The details of :data:`_FRAGMENTS`, kept alive with their entries: while an entry lives no
+other object can have its id, so a hit needs no check."""
+_FRAGMENTS_MAX = 32768
 
 
 def sheet_json(sheet: ScoreSheet) -> bytes:
     """The sheet as compact JSON bytes, equal to ``orjson.dumps(sheet_to_dict(sheet))``."""
     try:
-        return orjson.dumps(sheet_to_dict(sheet, render_english, _shared_detail))
+        return orjson.dumps(sheet_to_dict(sheet, render_english, _shared_details))
     except TypeError:  # orjson.JSONEncodeError included
         from .jsonio import dumps_bytes
 
         return dumps_bytes(sheet_to_dict(sheet))
 
 
-def _shared_detail(detail: Detail) -> orjson.Fragment:
-    """The detail's JSON, written the first time this detail object is met."""
-    entry = _DETAILS.get(id(detail))
-    if entry is not None and entry[0] is detail:
-        return entry[1]
+def _shared_details(details: tuple[Detail, ...]) -> list[orjson.Fragment]:
+    """A city's explanation as the JSON of its details, each written the first time the
+    detail object is met (the lookups are made in C: a city's lines are mostly hits)."""
+    found: list[Any] = list(map(_FRAGMENTS.get, map(id, details)))
+    if None in found:
+        for k, detail in enumerate(details):
+            if found[k] is None:
+                found[k] = _fragment(detail)
+    return found
+
+
+def _fragment(detail: Detail) -> orjson.Fragment:
     data = orjson.Fragment(orjson.dumps(detail_to_dict(detail, render_english)))
-    if len(_DETAILS) >= _DETAILS_MAX:
-        _DETAILS.clear()
-    _DETAILS[id(detail)] = (detail, data)
+    if len(_FRAGMENTS) >= _FRAGMENTS_MAX:
+        _FRAGMENTS.clear()
+        _KEPT.clear()
+    _FRAGMENTS[id(detail)] = data
+    _KEPT.append(detail)
     return data

@@ -91,3 +91,21 @@ def test_an_edition_with_categories_of_its_own():
 
     sheet = score_game(parse_game(TOY_GAME))
     assert b'"bonus":' in sheet_json(sheet) and sheet_json(sheet) == _plain(sheet)
+
+
+@given(st.lists(legal_games(), min_size=2, max_size=4))
+def test_the_kept_details_cleared_midway_write_the_same_bytes(games: list[Game]) -> None:
+    """With room for three details only, the kept JSON is cleared in the middle of cities."""
+    from assistant import sheetjson
+
+    original = sheetjson._FRAGMENTS_MAX
+    sheetjson._FRAGMENTS_MAX = 3
+    sheetjson._FRAGMENTS.clear()
+    sheetjson._KEPT.clear()
+    try:
+        for game in games:
+            sheet = score_game(game)
+            assert sheet_json(sheet) == _plain(sheet)
+            assert len(sheetjson._FRAGMENTS) == len(sheetjson._KEPT) <= 3
+    finally:
+        sheetjson._FRAGMENTS_MAX = original

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from operator import attrgetter
 
 from .catalog import Catalog
 from .components import Stage
@@ -275,15 +276,16 @@ def free_build(
 # --- checks -------------------------------------------------------------------------------------
 
 
+_PLAY_FIELDS = attrgetter("free_build_used", "stage_ages", "copied_guild")
+_NO_PLAY_FIELDS = (None, None, None)
+
+
 def has_play_fields(game: Game) -> bool:
     """Whether the game gives any During play field (else :func:`check_play` has nothing to do)."""
     return (
         game.age is not None
         or bool(game.discard)
-        or any(
-            c.free_build_used is not None or c.stage_ages is not None or c.copied_guild is not None
-            for c in game.cities
-        )
+        or any(map(_NO_PLAY_FIELDS.__ne__, map(_PLAY_FIELDS, game.cities)))
     )
 
 

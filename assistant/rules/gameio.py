@@ -334,15 +334,18 @@ def detail_to_dict(detail: Detail, render: Render = _english) -> dict[str, Any]:
 
 
 def sheet_to_dict(
-    sheet: ScoreSheet, render: Render = _english, detail: Callable[[Detail], Any] | None = None
+    sheet: ScoreSheet,
+    render: Render = _english,
+    details: Callable[[tuple[Detail, ...]], list[Any]] | None = None,
 ) -> dict[str, Any]:
     """A score sheet as the format's scoring output.
 
-    ``detail`` writes each line of the explanations (by default :func:`detail_to_dict` with
-    ``render``); ``score --jsonl`` passes one that gives the JSON of details it met before,
-    written once (see ``assistant/sheetjson.py``).
+    ``details`` writes a city's explanation, its lines in order (by default each with
+    :func:`detail_to_dict` and ``render``); ``score --jsonl`` passes one that gives the JSON
+    of details it met before, written once (see ``assistant/sheetjson.py``).
     """
-    write = detail or partial(detail_to_dict, render=render)
+    one = partial(detail_to_dict, render=render)
+    write = details or (lambda lines: list(map(one, lines)))
     out: dict[str, Any] = {"edition": sheet.edition}
     if sheet.expansions:
         out["expansions"] = list(sheet.expansions)
@@ -357,7 +360,7 @@ def sheet_to_dict(
                 "free_city": c.free_city,
                 "wonder": c.wonder,
                 "side": c.side,
-                "details": list(map(write, c.details)),
+                "details": write(c.details),
             }
             for c in sheet.cities
         ],

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
 
 from .records import field, record
@@ -272,6 +273,11 @@ class City:
         return self.cards is None
 
 
+_FREE_CITY = attrgetter("free_city")
+_DIPLOMACY = attrgetter("diplomacy")
+_TEAM = attrgetter("team")
+
+
 @record
 class Game:
     """A table: its edition and its cities in clockwise seating order."""
@@ -290,7 +296,12 @@ class Game:
     @property
     def players(self) -> int:
         """The number of players (the Free City is not one)."""
-        return sum(1 for c in self.cities if not c.free_city)
+        return len(self.cities) - int(sum(map(_FREE_CITY, self.cities)))
+
+    @property
+    def has_diplomacy(self) -> bool:
+        """Whether a city played a diplomacy token (Cities)."""
+        return any(map(_DIPLOMACY, self.cities))
 
     @property
     def deck_players(self) -> int:
@@ -316,7 +327,7 @@ class Game:
     @property
     def teams(self) -> tuple[str, ...]:
         """Each seat's team, compared without case, in a team game (Cities); empty otherwise."""
-        if not self.cities or any(c.team is None for c in self.cities):
+        if not self.cities or None in map(_TEAM, self.cities):
             return ()
         return tuple(str(c.team).casefold() for c in self.cities)
 
@@ -326,7 +337,7 @@ class Game:
         when it is on diplomacy itself; in the team game its other neighbour (see
         :func:`seat_opponents`)."""
         teams = self.teams
-        if not teams and not any(c.diplomacy for c in self.cities):
+        if not teams and not self.has_diplomacy:
             return self.neighbours(seat)
         return seat_opponents(len(self.cities), seat, self.away(age), teams)
 

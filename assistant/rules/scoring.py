@@ -476,6 +476,12 @@ def _science(
 # --- military --------------------------------------------------------------------------------
 
 
+_NO_MASK: tuple[tuple[int, ...], int] = ((), 0)
+"""A city without masks (:func:`_masks`)."""
+_POSITIVE = (0).__lt__
+"""Whether a token is a victory (``0 < token``), called in C."""
+
+
 @record(frozen=False)
 class _Military:
     points: int
@@ -499,7 +505,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
                 sum(held),
                 [_token_detail(held)] if held else [],
                 held.count(defeat),
-                sum(1 for t in held if t > 0),
+                sum(map(_POSITIVE, held)),
             )
     if None not in out:
         return cast("list[_Military]", out)
@@ -843,10 +849,10 @@ def _score_cards(
         details.extend(constants)
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []
-    bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards)
-    mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else ((), 0)
-    best, science = _science(science_key, bonus, *mask)
-    cats[index[Category.SCIENCE]] += best.points - bonus * best.sets
+    bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
+    mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else _NO_MASK
+    best, science = _science(science_key, bonus, *mask) if lookups.masks else _science(science_key, bonus)
+    cats[index[Category.SCIENCE]] += best.points - bonus * best.sets if bonus else best.points
     if science is not None:
         details.append(science)
     for cid in bonus_cards:

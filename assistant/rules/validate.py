@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import repeat
+from operator import attrgetter
+from typing import Any
 
 from .catalog import Catalog, catalog_for, derived, derives
 from .describe import AGE_NUMERALS, OR, age_numeral, join
@@ -101,6 +103,8 @@ class _Lookups:
     """Whether the catalog has cards of a colour drawn into the decks (Cities' black cards:
     as many of an age as there are players enter its deck)."""
 
+
+_SHIELDS = attrgetter("shields_by_age")
 
 _AGE_BITS = 8
 _AGE_MASK = (1 << _AGE_BITS) - 1
@@ -266,14 +270,14 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         ]
         _check_table(game, held, lookups, catalog, problems)
     _check_wonders(game, lookups, problems)
-    if any(c.diplomacy for c in game.cities):
+    if game.has_diplomacy:
         _check_diplomacy(game, catalog, problems)
     if lookups.drawn:
         _check_drawn(game, lookups, deck, catalog, problems)
     if catalog.rules.leader_turns_per_age:
         _check_leaders(game, catalog, problems)
     _check_military(game, catalog, problems)
-    if any(city.shields_by_age is not None for city in game.cities):
+    if not {None}.issuperset(map(_SHIELDS, game.cities)):
         _check_shields(game, catalog, problems, clean)
     _check_mixed_military(game, catalog, problems)
     if not catalog.expansions and game.age is None:
@@ -594,7 +598,7 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     givers = defeat_givers(game, catalog)
     takers = {s for g in givers for s in game.neighbours(g)}
     teams = bool(game.teams)
-    across = bool(givers) or teams or any(c.diplomacy for c in game.cities)
+    across = bool(givers) or teams or game.has_diplomacy
     for seat, city in enumerate(game.cities):
         tokens = city.military
         if tokens is None:
@@ -1049,7 +1053,7 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
         return  # all given: checked above; none given: worked out from one set of shields
     rules = catalog.rules
     givers = defeat_givers(game, catalog)
-    across = bool(givers) or bool(game.teams) or any(c.diplomacy for c in cities)
+    across = bool(givers) or bool(game.teams) or game.has_diplomacy
     found = table_shields(game, catalog)
     ages = ended_ages(game, rules)
     shields = defeats_as_shields(game, catalog, [f.shields for f in found], ages, givers)
@@ -1111,6 +1115,7 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
     they are not all known (a pad entry, nothing entered yet, stages of a wonder not known or
     not known stage by stage) or the city's typed shields say otherwise."""
     counts = shield_counts(catalog).get
+    shown_stages = _shown_stages(catalog)
     out: list[int | None] = []
     for city in game.cities:
         cards = city.cards
@@ -1119,7 +1124,9 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
             continue
         total = sum(map(counts, cards if unique else dict.fromkeys(cards), repeat(0)))
         if city.stages:
-            stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
+            stages = shown_stages.get((city.wonder, city.side, city.stages), _UNLISTED)
+            if stages is _UNLISTED:
+                stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
             if stages is None:
                 out.append(None)
                 continue
@@ -1129,6 +1136,21 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
         # wrong, the shields or the cards, only the table knows.
         out.append(total if typed is None or typed[-1] == total else None)
     return out
+
+
+_UNLISTED: Any = object()
+
+
+@lru_cache(maxsize=16)
+def _shown_stages(catalog: Catalog) -> dict[tuple[str | None, str, int], int | None]:
+    """:func:`_shown_stage_shields` of every wonder side and number of stages built, looked
+    up by ``(wonder, side, stages)``."""
+    return {
+        (wonder.id, side.side, k): _shown_stage_shields(catalog, wonder.id, side.side, k)
+        for wonder in catalog.wonders
+        for side in wonder.sides
+        for k in range(1, len(side.stages) + 1)
+    }
 
 
 @lru_cache(maxsize=1024)
@@ -1158,7 +1180,7 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
     defeat = rules.defeat_token
     cities = game.cities
     n = len(cities)
-    if n < 3 or game.teams or any(c.diplomacy for c in cities):
+    if n < 3 or game.teams or game.has_diplomacy:
         return
     shown = _shown_shields(game, catalog, clean)
     for seat, city in enumerate(cities):
@@ -1167,7 +1189,7 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
         if tokens is None or mine is None:
             continue
         beat = beaten = unknown = 0
-        for theirs in (shown[game.left(seat)], shown[game.right(seat)]):  # two distinct: n >= 3
+        for theirs in (shown[(seat + 1) % n], shown[seat - 1]):  # left, right; two distinct: n >= 3
             if theirs is None:
                 unknown += 1
             elif mine > theirs:
