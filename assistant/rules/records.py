@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["Field", "FrozenRecordError", "field", "fields", "record", "replace"]
+__all__ = ["HOT_AFTER", "Field", "FrozenRecordError", "field", "fields", "record", "replace"]
 
 T = TypeVar("T")
 
@@ -147,12 +147,19 @@ def _is_classvar(annotation: object) -> bool:
 
 
 def _source(
-    cls_fields: tuple[Field, ...], frozen: bool, eq: bool, post_init: bool, twin: bool = False
+    cls_fields: tuple[Field, ...],
+    frozen: bool,
+    eq: bool,
+    post_init: bool,
+    twin: bool = False,
+    count: bool = False,
 ) -> str:
     """The source of the record's ``__init__`` (and ``__eq__``, ``__hash__`` when it compares).
 
-    ``twin``: a frozen record's fields are set as a mutable record's are, while the record is
-    its :func:`_twin` (see there); else one ``object.__setattr__`` call per field.
+    A frozen record's fields are set with one ``object.__setattr__`` call each; with ``twin``,
+    as a mutable record's are, while the record is its :func:`_twin` (see there). ``count``:
+    the ``__init__`` counts the records made, and the :data:`HOT_AFTER`-th makes the class's
+    ``__init__`` the twin's (:func:`_heat`).
     """
     params = ["self"]
     body = []
@@ -186,6 +193,8 @@ def _source(
             "    else:",
             *(f"    {line}" for line in body),
         ]
+    if count and plain:
+        body = ["    _made[0] += 1", "    if _made[0] == _HOT_AFTER:", "        _heat(_cls)", *body]
     if post_init:
         body.append("    self.__post_init__()")
     lines = [f"def __init__({', '.join(params)}):", *(body or ["    pass"])]
@@ -222,6 +231,13 @@ def record(cls: type[T] | None = None, /, *, frozen: bool = True, eq: bool = Tru
     return make if cls is None else make(cls)
 
 
+HOT_AFTER = 64
+"""Records of a frozen class made before its ``__init__`` becomes the twin's (:func:`_twin`):
+making a twin costs about as much as a hundred records, and most classes make only a
+few records in a command-line call (a card, a rule), while a city or a detail is made by
+the thousand in ``score --jsonl``."""
+
+
 def _specialise(cls: type) -> None:
     """Compile the record's own ``__init__``, ``__eq__`` and ``__hash__`` and put them in place
     of the stubs (the first time one of them is called)."""
@@ -229,20 +245,39 @@ def _specialise(cls: type) -> None:
     if made is None:
         return
     frozen, eq, post_init = made
-    cls_fields: tuple[Field, ...] = cls.__record_fields__  # type: ignore[attr-defined]
-    twin = _twin(cls) if frozen else None
-    scope: dict[str, Any] = {"_set": object.__setattr__, "_HAS_FACTORY": MISSING, "_cls": cls, "_twin": twin}
-    for f in cls_fields:
+    _compile(cls, _source(cls.__record_fields__, frozen, eq, post_init, count=frozen))  # type: ignore[attr-defined]
+    cls.__record_made__ = None  # type: ignore[attr-defined]
+
+
+def _heat(cls: type) -> None:
+    """Make a frozen record's ``__init__`` set its fields through its twin (see :func:`_twin`),
+    once the class has made :data:`HOT_AFTER` records; it stays as it is when it has none."""
+    twin = _twin(cls)
+    post_init = hasattr(cls, "__post_init__")
+    source = _source(cls.__record_fields__, True, False, post_init, twin=twin is not None)  # type: ignore[attr-defined]
+    _compile(cls, source, twin)
+
+
+def _compile(cls: type, source: str, twin: type | None = None) -> None:
+    """Run the methods' ``source`` for ``cls`` and put them on the class."""
+    scope: dict[str, Any] = {
+        "_set": object.__setattr__,
+        "_HAS_FACTORY": MISSING,
+        "_cls": cls,
+        "_twin": twin,
+        "_made": [0],
+        "_HOT_AFTER": HOT_AFTER,
+        "_heat": _heat,
+    }
+    for f in cls.__record_fields__:  # type: ignore[attr-defined]
         scope[f"_d_{f.name}"] = f.default
         scope[f"_f_{f.name}"] = f.default_factory
-    source = _source(cls_fields, frozen, eq, post_init, twin is not None)
     exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)  # our own source
     for name in ("__init__", "__eq__", "__hash__"):
         if name in scope:
             method = scope[name]
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             setattr(cls, name, method)
-    cls.__record_made__ = None  # type: ignore[attr-defined]
 
 
 def _twin(cls: type) -> type | None:

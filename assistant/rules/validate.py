@@ -1124,9 +1124,12 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
             continue
         total = sum(map(counts, cards if unique else dict.fromkeys(cards), repeat(0)))
         if city.stages:
-            stages = shown_stages.get((city.wonder, city.side, city.stages), _UNLISTED)
+            key = (city.wonder, city.side, city.stages)
+            stages = shown_stages.get(key, _UNLISTED)
             if stages is _UNLISTED:
-                stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
+                stages = _shown_stage_shields(catalog, *key)
+                if len(shown_stages) < _SHOWN_STAGES_MAX:
+                    shown_stages[key] = stages
             if stages is None:
                 out.append(None)
                 continue
@@ -1141,16 +1144,14 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
 _UNLISTED: Any = object()
 
 
+_SHOWN_STAGES_MAX = 1024
+
+
 @lru_cache(maxsize=16)
 def _shown_stages(catalog: Catalog) -> dict[tuple[str | None, str, int], int | None]:
-    """:func:`_shown_stage_shields` of every wonder side and number of stages built, looked
-    up by ``(wonder, side, stages)``."""
-    return {
-        (wonder.id, side.side, k): _shown_stage_shields(catalog, wonder.id, side.side, k)
-        for wonder in catalog.wonders
-        for side in wonder.sides
-        for k in range(1, len(side.stages) + 1)
-    }
+    """:func:`_shown_stage_shields` by ``(wonder, side, stages)``, filled as cities ask (a
+    plain dictionary: cheaper to ask than the function's cache)."""
+    return {}
 
 
 @lru_cache(maxsize=1024)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.rules.records import FrozenRecordError, field, fields, record, replace
+from assistant.rules.records import HOT_AFTER, FrozenRecordError, field, fields, record, replace
 
 
 @record
@@ -148,34 +148,51 @@ def test_a_record_that_writes_its_own_equality_is_refused() -> None:
                 return True
 
 
-def test_a_frozen_record_is_made_through_its_twin_and_ends_as_its_own_class() -> None:
-    point = Point(1, 2, ("a",))
-    assert type(point) is Point
-    twins = [c for c in Point.__subclasses__() if c.__qualname__.endswith("<being made>")]
-    assert len(twins) == 1  # made once, with the compiled __init__
-    with pytest.raises(FrozenRecordError):
-        point.x = 3
-    assert pickle.loads(pickle.dumps(point)) == point
+def _twins(cls: type) -> list[type]:
+    return [c for c in cls.__subclasses__() if c.__qualname__.endswith("<being made>")]
+
+
+def test_a_frozen_record_made_often_is_made_through_its_twin_and_ends_as_its_own_class() -> None:
+    @record
+    class Often:
+        a: int
+        b: tuple[str, ...] = ()
+
+    for k in range(HOT_AFTER - 1):
+        assert type(Often(k)) is Often
+    assert _twins(Often) == []  # a class making few records never pays for a twin
+    made = [Often(k, ("x",)) for k in range(3)]
+    assert len(_twins(Often)) == 1
+    for often in made:
+        assert type(often) is Often
+        with pytest.raises(FrozenRecordError):
+            often.a = 3
+    assert made[2] == Often(2, ("x",)) and hash(made[2]) == hash(Often(2, ("x",)))
 
 
 def test_a_record_whose_field_factory_fails_is_left_as_its_own_class() -> None:
-    calls = []
+    fail = []
 
-    def boom() -> int:
-        calls.append(1)
-        raise RuntimeError("no")
+    def factory() -> int:
+        if fail:
+            raise RuntimeError("no")
+        return 0
 
     @record
     class Fragile:
         a: int
-        b: int = field(default_factory=boom)
+        b: int = field(default_factory=factory)
 
+    for k in range(HOT_AFTER + 1):
+        Fragile(k)
+    assert len(_twins(Fragile)) == 1
+    fail.append(True)
     with pytest.raises(RuntimeError):
         Fragile(1)
     fragile = object.__new__(Fragile)
     with pytest.raises(RuntimeError):
         Fragile.__init__(fragile, 1)
-    assert type(fragile) is Fragile and calls == [1, 1]
+    assert type(fragile) is Fragile
     with pytest.raises(FrozenRecordError):
         fragile.a = 2
 
@@ -184,6 +201,10 @@ def test_a_plain_subclass_or_a_record_with_init_subclass_sets_its_fields_one_by_
     class Labelled(Point):
         __slots__ = ("label",)
 
+    for _ in range(HOT_AFTER + 1):
+        Point(1)
+    assert _twins(Point)
+    assert type(Point(1)) is Point and pickle.loads(pickle.dumps(Point(1, 2))) == Point(1, 2)
     labelled = Labelled(4)
     assert type(labelled) is Labelled and labelled.x == 4
     with pytest.raises(FrozenRecordError):
@@ -198,5 +219,6 @@ def test_a_plain_subclass_or_a_record_with_init_subclass_sets_its_fields_one_by_
             super().__init_subclass__(**kwargs)
             Registered.seen.append(cls.__name__)
 
-    assert Registered(3).a == 3
+    for k in range(HOT_AFTER + 1):
+        assert Registered(k).a == k
     assert Registered.seen == [] and Registered.__subclasses__() == []  # no twin was made
