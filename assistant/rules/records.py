@@ -19,7 +19,8 @@ What a record does, and the subset of ``dataclasses`` it follows:
   the field to ``__post_init__``, which is called when the class defines it;
 * frozen (the default): assigning or deleting an attribute raises :class:`FrozenRecordError`
   (an ``AttributeError``); ``frozen=False`` makes a mutable record (not hashable when it
-  compares by value, as a dataclass);
+  compares by value, as a dataclass). A frozen class that has made :data:`HOT_AFTER`
+  records makes the next ones through its mutable twin (:func:`_twin`), a third of the cost;
 * ``__eq__`` compares records of the same class by their fields with ``compare=True``;
   ``__hash__`` hashes them (frozen records); ``eq=False`` keeps identity for both;
 * ``__repr__`` is ``Name(field=value, ...)`` over the fields with ``repr=True``;
