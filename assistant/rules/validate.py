@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import attrgetter
-from typing import Any
 
 from .catalog import Catalog, catalog_for, derived, derives
 from .describe import AGE_NUMERALS, OR, age_numeral, join
@@ -1115,7 +1114,6 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
     they are not all known (a pad entry, nothing entered yet, stages of a wonder not known or
     not known stage by stage) or the city's typed shields say otherwise."""
     counts = shield_counts(catalog).get
-    shown_stages = _shown_stages(catalog)
     out: list[int | None] = []
     for city in game.cities:
         cards = city.cards
@@ -1124,12 +1122,7 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
             continue
         total = sum(map(counts, cards if unique else dict.fromkeys(cards), repeat(0)))
         if city.stages:
-            key = (city.wonder, city.side, city.stages)
-            stages = shown_stages.get(key, _UNLISTED)
-            if stages is _UNLISTED:
-                stages = _shown_stage_shields(catalog, *key)
-                if len(shown_stages) < _SHOWN_STAGES_MAX:
-                    shown_stages[key] = stages
+            stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
             if stages is None:
                 out.append(None)
                 continue
@@ -1139,19 +1132,6 @@ def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | Non
         # wrong, the shields or the cards, only the table knows.
         out.append(total if typed is None or typed[-1] == total else None)
     return out
-
-
-_UNLISTED: Any = object()
-
-
-_SHOWN_STAGES_MAX = 1024
-
-
-@lru_cache(maxsize=16)
-def _shown_stages(catalog: Catalog) -> dict[tuple[str | None, str, int], int | None]:
-    """:func:`_shown_stage_shields` by ``(wonder, side, stages)``, filled as cities ask (a
-    plain dictionary: cheaper to ask than the function's cache)."""
-    return {}
 
 
 @lru_cache(maxsize=1024)
