@@ -292,12 +292,17 @@ def _stage_counts(catalog: Catalog) -> dict[tuple[str, str], int]:
     return {(w.id, side.side): len(side.stages) for w in catalog.wonders for side in w.sides}
 
 
+def _plain_count(value: Any, most: int) -> bool:
+    """A count its reader keeps as given: a whole number (not true or false) from 0 to ``most``."""
+    return type(value) is int and 0 <= value <= most
+
+
 def _read_stages(r: CityReader, stages: Any) -> int:
     wonder = r.got["wonder"]
     most = 4 if wonder is None else _stage_counts(r.catalog)[(wonder, r.got["side"])]
     if stages is MISSING:
         return 0
-    if type(stages) is not int or not 0 <= stages <= most:
+    if not _plain_count(stages, most):
         whole(stages, r.at("stages"), 0, most, N_("{city}: the number of wonder stages built", city=r.label))
     return int(stages)
 
@@ -305,7 +310,7 @@ def _read_stages(r: CityReader, stages: Any) -> int:
 def _read_coins(r: CityReader, coins: Any) -> int:
     if coins is MISSING:
         return 0
-    if type(coins) is not int or not 0 <= coins <= MAX_COINS:
+    if not _plain_count(coins, MAX_COINS):
         whole(coins, r.at("coins"), 0, MAX_COINS, N_("{city}: the coins", city=r.label))
     return int(coins)
 
@@ -962,12 +967,7 @@ def plain_city(raw: dict[str, Any], catalog: Catalog) -> City | None:
         return None
     stages = raw.get("stages", 0)
     coins = raw.get("coins", 0)
-    if (
-        type(stages) is not int
-        or not 0 <= stages <= most
-        or type(coins) is not int
-        or not 0 <= coins <= MAX_COINS
-    ):
+    if not (_plain_count(stages, most) and _plain_count(coins, MAX_COINS)):
         return None
     cards = raw.get("cards", [])
     if type(cards) is not list or len(cards) > MAX_CARDS:
