@@ -10,20 +10,11 @@ import re
 
 import pytest
 
+from tests.web.counting import Counting, counting
 from tests.web.test_games import city_form
 from tests.web.worked_games import three
 
 GUILD = "traders-guild"
-
-
-class Counting(dict):
-    """A cache of the app's, counting what is put in it (every store is a rendering)."""
-
-    stored = 0
-
-    def __setitem__(self, key, value):
-        self.stored += 1
-        super().__setitem__(key, value)
 
 
 def _game() -> dict:
@@ -119,16 +110,12 @@ def test_the_fields_speak_the_page_language(nocsrf_client, nocsrf_app, game):
 
 @pytest.fixture
 def pickers(nocsrf_app, monkeypatch) -> Counting:
-    counting = Counting()
-    monkeypatch.setitem(nocsrf_app.extensions, "pickers", counting)
-    return counting
+    return counting(nocsrf_app, monkeypatch, "pickers")
 
 
 @pytest.fixture
 def parts(nocsrf_app, monkeypatch) -> Counting:
-    counting = Counting()
-    monkeypatch.setitem(nocsrf_app.extensions, "field_html", counting)
-    return counting
+    return counting(nocsrf_app, monkeypatch, "field_html")
 
 
 def test_a_city_picker_is_rendered_once_per_language_and_cards(nocsrf_client, game, pickers):

@@ -8,24 +8,14 @@ import re
 
 import pytest
 
+from tests.web.counting import Counting, counting
 from tests.web.worked_games import three
 
 
-class CountingTiles(dict):
-    """The tile cache, counting the tiles rendered (every store is a rendering)."""
-
-    rendered = 0
-
-    def __setitem__(self, key, value):
-        self.rendered += 1
-        super().__setitem__(key, value)
-
-
 @pytest.fixture
-def tiles(nocsrf_app, monkeypatch) -> CountingTiles:
-    counting = CountingTiles()
-    monkeypatch.setitem(nocsrf_app.extensions, "tiles", counting)
-    return counting
+def tiles(nocsrf_app, monkeypatch) -> Counting:
+    """The tile cache, counting the tiles rendered."""
+    return counting(nocsrf_app, monkeypatch, "tiles")
 
 
 @pytest.fixture
@@ -39,11 +29,11 @@ def _tiles_on(page: bytes) -> int:
     return len(re.findall(rb'class="tile[ "]', page))
 
 
-def _views(client, path: str, tiles: CountingTiles) -> tuple[int, bytes]:
-    before = tiles.rendered
+def _views(client, path: str, tiles: Counting) -> tuple[int, bytes]:
+    before = tiles.stored
     response = client.get(path)
     assert response.status_code == 200
-    return tiles.rendered - before, response.data
+    return tiles.stored - before, response.data
 
 
 def test_a_second_view_of_a_city_page_renders_no_tile(nocsrf_client, game, tiles):
