@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from itertools import product, repeat
+from itertools import product, repeat, zip_longest
+from operator import itemgetter
 
 from .catalog import Catalog, EditionRules
 from .model import Game, seat_opponents
@@ -539,15 +540,6 @@ def city_signature(
     return one, two, defeats
 
 
-@cache
-def _choices(one: int, two: int, count: int) -> tuple[int, ...]:
-    """The ages a city may have beaten its right neighbour in, ``count`` of them.
-
-    It beat both neighbours in the ages of ``two``, exactly one in the other ages of ``one``.
-    """
-    return tuple(m for m in range(one + 1) if m & ~one == 0 and m & two == two and m.bit_count() == count)
-
-
 def tokens_pair_up(tokens: Sequence[Sequence[int]], rules: EditionRules) -> bool:
     """True when some outcome of every conflict (each age, each neighbour pair) gives exactly these tokens.
 
@@ -609,17 +601,15 @@ def fights(game: Game, age: int) -> list[tuple[int, int, int]]:
     return out
 
 
-@lru_cache(maxsize=8192)
 def signature_pairs_up(signature: Signature) -> bool:
     """Whether cities with these signatures (see :func:`token_signature`) can come from real conflicts.
 
-    Let R_i be the ages in which city i beat its right neighbour (i - 1) and L_i those in
-    which it beat its left one (i + 1). Its victories fix L_i once R_i is chosen:
-    L_i = (one_i - R_i) | two_i. Two neighbours cannot beat each other in one age:
-    L_i & R_(i+1) = 0. City i's defeats are |R_(i+1)| + |L_(i-1)|, and
-    |L| = wins - |R|, so the sizes r_i = |R_i| follow r_(i+1) = r_(i-1) + D_i - wins_(i-1):
-    they are fixed once one size per chain of every other city is chosen. For each choice
-    a walk round the ring keeps the R_i that can follow.
+    The ages are independent: each age, each pair of neighbours has a winner, a loser or a
+    tie, and only victories carry their age. So the tokens pair up exactly when, for each
+    age, some outcome gives every city its victories of that age, and the defeats those
+    outcomes hand out add up to the defeats every city holds. :func:`_age_defeats` lists
+    the possible defeats of one age; the ages are added up as packed integers (one byte a
+    city; no city takes more than two defeats an age, so no byte ever carries).
     """
     n = len(signature)
     wins = [one.bit_count() + two.bit_count() for one, two, _ in signature]
@@ -631,86 +621,65 @@ def signature_pairs_up(signature: Signature) -> bool:
             return wins == [0]
         (one_a, two_a, lost_a), (one_b, two_b, lost_b) = signature
         return two_a == two_b == 0 and one_a & one_b == 0 and lost_a == wins[1] and lost_b == wins[0]
-    low = [two.bit_count() for _, two, _ in signature]
-    high = [one.bit_count() for one, _, _ in signature]
-    # Chains of every other city: r_(k+2) = r_k + D_(k+1) - wins_k; one chain when n is
-    # odd, two when even. Each chain's sizes are its first size plus an offset.
-    offset = [0] * n
-    chains: list[list[int]] = []
-    bases: list[range] = []
-    for start in range(1 if n % 2 else 2):
-        walk = [start]
-        k = start
-        while True:
-            following = (k + 2) % n
-            shifted = offset[k] + signature[(k + 1) % n][2] - wins[k]
-            if following == start:
-                if shifted:
-                    return False  # the sizes do not come back to where they started
-                break
-            offset[following] = shifted
-            walk.append(following)
-            k = following
-        first = max(low[w] - offset[w] for w in walk)
-        last = min(high[w] - offset[w] for w in walk)
-        if first > last:
-            return False
-        chains.append(walk)
-        bases.append(range(first, last + 1))
-    picks = [(b,) for b in bases[0]] if len(bases) == 1 else [(a, b) for a in bases[0] for b in bases[1]]
-    for pick in picks:
-        sizes = offset[:]
-        for base, chain in zip(pick, chains, strict=True):
-            for w in chain:
-                sizes[w] += base
-        if _ring_fits(signature, sizes):
-            return True
-    return False
+    held = int.from_bytes(bytes(map(_defeats_held, signature)), "little")
+    ages = list(zip_longest(*map(_AGE_WINS.__getitem__, signature), fillvalue=0))
+    if not ages:
+        return not held
+    last = ages.pop()
+    sums = {0}
+    for age in ages:
+        defeats = _age_defeats(age)
+        sums = {before + more for before in sums for more in defeats}
+    return any(held - more in sums for more in _age_defeats(last))
 
 
-def _ring_fits(signature: Signature, sizes: list[int]) -> bool:
-    """Whether each city can pick R_i of the given size with L_i & R_(i+1) = 0 all round.
+_defeats_held = itemgetter(2)
 
-    The walk keeps the set of (first R_0, current R_i) pairs as one bit mask, advanced
-    one city at a time by a memoised step.
+
+class _AgeWins(dict[tuple[int, int, int], tuple[int, ...]]):
+    """A city's signature to its victories in each age, Age I first (0, 1 or 2 each)."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[int, ...]:
+        one, two, _ = key
+        value = self[key] = tuple((one >> age & 1) + (two >> age & 1) for age in range(one.bit_length()))
+        return value
+
+
+_AGE_WINS = _AgeWins()
+
+
+def _spread(mask: int) -> int:
+    """The bits of ``mask`` one byte apart: bit i becomes bit 8 i."""
+    return int.from_bytes(bytes(mask >> i & 1 for i in range(mask.bit_length())), "little")
+
+
+@lru_cache(maxsize=8192)
+def _age_defeats(wins: tuple[int, ...]) -> tuple[int, ...]:
+    """Every way one age's conflicts round a ring of three or more cities can hand out defeats
+    when city i takes ``wins[i]`` victories: each as one byte a city (city i's defeats at bit 8 i).
+
+    A city with one victory beat either its left or its right neighbour; one with two beat
+    both; two neighbours cannot both beat each other. City i loses to i + 1 when i + 1 beat
+    its right neighbour, and to i - 1 when i - 1 beat its left one.
     """
-    choices = [_choices(one, two, size) for (one, two, _), size in zip(signature, sizes, strict=True)]
-    slot = 1 << max(one for one, _, _ in signature).bit_length()  # how many masks of ages there are
-    state = 0
-    for first in choices[0]:
-        state |= 1 << (first * slot + first)
-    for k in range(len(signature) - 1):
-        one, two, _ = signature[k]
-        state = _advance(one, two, choices[k + 1], state, slot)
-        if not state:
-            return False
-    one, two, _ = signature[-1]
-    return _closes(one, two, state, slot)
-
-
-@lru_cache(maxsize=65536)
-def _advance(one: int, two: int, following: tuple[int, ...], state: int, slot: int) -> int:
-    """The (first, R_(i+1)) pairs that can follow the (first, R_i) pairs in ``state``."""
-    out = 0
-    for bit in range(state.bit_length()):
-        if state >> bit & 1:
-            first, beaten = divmod(bit, slot)
-            beat_left = (one & ~beaten) | two
-            for right in following:
-                if not beat_left & right:
-                    out |= 1 << (first * slot + right)
-    return out
-
-
-@lru_cache(maxsize=65536)
-def _closes(one: int, two: int, state: int, slot: int) -> bool:
-    """Whether some (first, R_last) pair in ``state`` lets the last city and the first not both win."""
-    for bit in range(state.bit_length()):
-        if state >> bit & 1:
-            first, beaten = divmod(bit, slot)
-            if not ((one & ~beaten) | two) & first:
-                return True
-    return False
+    n = len(wins)
+    if max(wins) > 2:
+        return ()
+    ones = sum(1 << i for i, w in enumerate(wins) if w == 1)
+    twos = sum(1 << i for i, w in enumerate(wins) if w == 2)
+    top, full = n - 1, (1 << n) - 1
+    out = set()
+    beat_left = ones
+    while True:
+        left = twos | beat_left  # cities that beat their left neighbour, i + 1
+        right = twos | (ones & ~beat_left)  # cities that beat their right neighbour, i - 1
+        lost_to_left = (right >> 1) | ((right & 1) << top)  # i + 1 beat i
+        if not left & lost_to_left:
+            lost_to_right = ((left << 1) & full) | (left >> top)  # i - 1 beat i
+            out.add(_spread(lost_to_left) + _spread(lost_to_right))
+        if not beat_left:
+            return tuple(out)
+        beat_left = (beat_left - 1) & ones
 
 
 # --- handing out an age's tokens over what a city already holds -----------------------------

@@ -592,7 +592,7 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     complete = True
     # A city beside Tomyris may hold a defeat token beside the victory it won from her, a
     # city on diplomacy fights fewer conflicts, its neighbours others than usual, and in the
-    # team game a city fights one neighbour twice: the ring walk follows none of them, so
+    # team game a city fights one neighbour twice: the fixed ring follows none of them, so
     # such a table is checked by tokens_pair_up_across.
     givers = defeat_givers(game, catalog)
     takers = {s for g in givers for s in game.neighbours(g)}

@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import Catalog, EditionRules
@@ -21,7 +21,9 @@ from assistant.rules.military import (
     tokens_by_age,
     tokens_from_shields_by_age,
     tokens_pair_up,
+    tokens_pair_up_across,
 )
+from assistant.rules.model import City, Game
 from tests.rules.strategies import RULES, random_shields
 
 
@@ -170,6 +172,51 @@ def test_the_pairing_check_agrees_with_brute_force_for_every_three_city_table_of
     singles = _all_city_signatures(1)
     for signature in itertools.product(singles, repeat=3):
         assert signature_pairs_up(signature) == (signature in reachable)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(6, 8).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.integers(0, 2), min_size=3 * n, max_size=3 * n),
+            st.integers(0, n - 1),
+            st.sampled_from(("as dealt", "one more defeat", "one defeat less", "a victory moved on")),
+        )
+    )
+)
+def test_the_pairing_check_agrees_with_a_brute_force_over_each_age_for_large_tables(
+    table: tuple[int, list[int], int, str],
+) -> None:
+    """Six to eight cities, too many for the brute force over every conflict at once: the
+    check agrees with the brute force that tries every outcome of each age in turn
+    (:func:`tokens_pair_up_across`, written for rings that change), on tokens that real
+    conflicts give and on the same tokens with one of them changed."""
+    n, outcome, seat, change = table
+    tokens: list[list[int]] = [[] for _ in range(n)]
+    for index, result in enumerate(outcome):
+        age, a = divmod(index, n)
+        b = (a + 1) % n
+        if result:
+            winner, loser = (a, b) if result == 1 else (b, a)
+            tokens[winner].append(RULES.victory_tokens[age])
+            tokens[loser].append(RULES.defeat_token)
+    held = tokens[seat]
+    if change == "one more defeat":
+        held.append(RULES.defeat_token)
+    elif change == "one defeat less" and RULES.defeat_token in held:
+        held.remove(RULES.defeat_token)
+    elif change == "a victory moved on":
+        won = [t for t in held if t != RULES.defeat_token]
+        if won:
+            held.remove(won[0])
+            tokens[(seat + 2) % n].append(won[0])
+    game = Game(cities=tuple(City(player=f"P{i}") for i in range(n)))
+    signature = token_signature(tokens, RULES)
+    exact = tokens_pair_up_across(game, tokens, RULES)
+    assert (signature is not None and signature_pairs_up(signature)) == exact
+    if change == "as dealt":
+        assert exact
 
 
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=7))
