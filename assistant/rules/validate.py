@@ -82,6 +82,9 @@ class _Lookups:
     guilds also in the field after the last age (Loom, Glassworks, Press: of two ages, 0)."""
     age_shift: int
     """Where the age counters start in :attr:`field`."""
+    shield_shift: int
+    """Where a structure's shields sit in :attr:`field`, above every counter: the sum of a
+    city's fields (no card twice) holds its structures' shields from this bit on."""
     guild_age: int
     """The age guilds belong to (0: the edition has none)."""
     age_bias: int
@@ -166,6 +169,10 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     age_shift = guild_shift + _AGE_BITS
     for cid, value in age_field.items():
         field[cid] += value << age_shift
+    # Above the age counters (a city's at most 32 cards never carry out of them), its shields.
+    shield_shift = age_shift + _AGE_BITS * (ages + 1)
+    for cid, shields in shield_counts(catalog).items():
+        field[cid] += shields << shield_shift
     wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
     side_wild = {
         (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
@@ -190,6 +197,7 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     return _Lookups(
         age_field=age_field,
         age_shift=age_shift,
+        shield_shift=shield_shift,
         age_bias=bias([rules.turns_per_age] * ages),
         age_biases=age_biases,
         age_high=sum(top << (_AGE_BITS * k) for k in fields),
@@ -250,7 +258,8 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     turns = lookups.max_turns
     extra_turns = lookups.extra_turns
     per_age = catalog.rules.turns_per_age
-    clean = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck))
+    counters = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck))
+    clean = counters is not None
     for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is not None and len(cards) + city.stages > turns:
@@ -280,7 +289,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
         _check_shields(game, catalog, problems, clean)
     _check_mixed_military(game, catalog, problems)
     if not catalog.expansions and game.age is None:
-        _check_last_conflicts(game, catalog, problems, clean)
+        _check_last_conflicts(game, catalog, problems, counters)
     _check_wildcards(game, lookups, catalog, problems)
     _check_names(game, problems)
     if has_play_fields(game):
@@ -297,11 +306,12 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     return problems, clean
 
 
-def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> bool:
-    """True when no card check can fail: no duplicate, unknown or missing card, copies and guilds
-    within limits, no city with more cards of one age (or guilds) than an age's turns.
+def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> list[int | None] | None:
+    """Each city's counters (None: no cards entered) when no card check can fail: no duplicate,
+    unknown or missing card, copies and guilds within limits, no city with more cards of one
+    age (or guilds) than an age's turns.
 
-    Sums each city's counters (see :func:`_lookups`); False sends the table to the
+    Sums each city's counters (see :func:`_lookups`); None sends the table to the
     card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
     """
     field = lookups.field
@@ -312,22 +322,25 @@ def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> bool
     age_biases = lookups.age_biases
     age_high = lookups.age_high
     total = 0
+    counters: list[int | None] = []
     for city in game.cities:
         cards = city.cards
         if cards is None:
+            counters.append(None)
             continue
         if len(cards) > 32:
-            return False  # a counter could overflow into its neighbour
+            return None  # a counter could overflow into its neighbour
         try:
             held = sum(map(field.__getitem__, cards))
         except KeyError:
-            return False
+            return None
         bias = age_biases.get((city.wonder, city.side, city.stages), age_bias) if city.wonder else age_bias
         if (held + twice) & high or ((held >> age_shift) + bias) & age_high:
-            return False
+            return None
         total += held
+        counters.append(held)
     guilds = total >> lookups.guild_shift & _AGE_MASK
-    return not (total + lookups.over[deck]) & high and guilds <= dealt
+    return counters if not (total + lookups.over[deck]) & high and guilds <= dealt else None
 
 
 def _check_city(seat: int, city: City, lookups: _Lookups, deck: int, problems: list[Problem]) -> set[str]:
@@ -1108,19 +1121,24 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
 # --- the last age's conflicts, decided by the cities ------------------------------------------------
 
 
-def _shown_shields(game: Game, catalog: Catalog, unique: bool) -> list[int | None]:
+def _shown_shields(game: Game, catalog: Catalog, counters: list[int | None] | None) -> list[int | None]:
     """Each city's shields at the end of the last age, as its face-up structures and built
     stages show them, every one counting by then (where the shield bounds meet); None where
     they are not all known (a pad entry, nothing entered yet, stages of a wonder not known or
-    not known stage by stage) or the city's typed shields say otherwise."""
+    not known stage by stage) or the city's typed shields say otherwise.
+
+    ``counters``: each city's counters from :func:`_fast_cards_ok` (no card twice), whose
+    top field is its structures' shields; None: the cards are added up here, each once."""
     counts = shield_counts(catalog).get
+    shift = _lookups(catalog).shield_shift
     out: list[int | None] = []
-    for city in game.cities:
+    for seat, city in enumerate(game.cities):
         cards = city.cards
         if cards is None or not (cards or city.stages):
             out.append(None)
             continue
-        total = sum(map(counts, cards if unique else dict.fromkeys(cards), repeat(0)))
+        held = counters[seat] if counters is not None else None
+        total = held >> shift if held is not None else sum(map(counts, dict.fromkeys(cards), repeat(0)))
         if city.stages:
             stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
             if stages is None:
@@ -1142,7 +1160,9 @@ def _shown_stage_shields(catalog: Catalog, wonder: str | None, side: str, stages
     return built_stage_shields(catalog, wonder, side, stages)
 
 
-def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
+def _check_last_conflicts(
+    game: Game, catalog: Catalog, problems: list[Problem], counters: list[int | None] | None = None
+) -> None:
     """Given tokens must hold the outcome of the last age's conflicts, which the cities decide
     (Rulebook: shields come from red cards and wonder stages, all face up, and at the end of
     each age a city takes a victory token from each neighbour with fewer shields and a defeat
@@ -1163,7 +1183,7 @@ def _check_last_conflicts(game: Game, catalog: Catalog, problems: list[Problem],
     n = len(cities)
     if n < 3 or game.teams or game.has_diplomacy:
         return
-    shown = _shown_shields(game, catalog, clean)
+    shown = _shown_shields(game, catalog, counters)
     for seat, city in enumerate(cities):
         tokens = city.military
         mine = shown[seat]

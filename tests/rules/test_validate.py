@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from assistant.rules.catalog import Catalog
+from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.gameio import parse_game
+from assistant.rules.military import shield_counts
 from assistant.rules.model import Category, City, Game, Problem
 from assistant.rules.text import N_
-from assistant.rules.validate import check_game, structure_limit
+from assistant.rules.validate import _fast_cards_ok, check_game, structure_limit, table_lookups
+from tests.rules.strategies import legal_games
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
 WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
@@ -296,3 +300,24 @@ def test_the_structure_limit_counts_tucked_cards_and_extra_builds(
     catalog: Catalog, wonder, side, stages, limit
 ):
     assert structure_limit(catalog, wonder, side, stages) == limit
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), edition=st.sampled_from((1, 2)))
+def test_the_card_counters_hold_each_citys_shields(data: st.DataObject, edition: int) -> None:
+    """The sum of a city's card counters, which validation makes anyway, carries the shields
+    of its structures in its top field (the Age III check reads them there): equal to the
+    shields added up card by card, on legal tables of both editions."""
+    catalog = catalog_for(edition)
+    game = data.draw(legal_games(military=("tokens",), catalog=catalog))
+    lookups = table_lookups(catalog)
+    deck = min(game.deck_players, len(lookups.copies) - 1)
+    counters = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck))
+    assert counters is not None
+    shields = shield_counts(catalog)
+    for city, held in zip(game.cities, counters, strict=True):
+        if city.cards is None:
+            assert held is None
+        else:
+            assert held is not None
+            assert held >> lookups.shield_shift == sum(shields.get(c, 0) for c in city.cards)
