@@ -248,17 +248,22 @@ def _score_one(data: Any, where: str) -> dict[str, Any]:
     return sheet_to_dict(score_game(parse_game(data)))
 
 
-def _score_line(data: Any, where: str) -> bytes:
-    """One ``--jsonl`` result: the sheet's JSON bytes, written without building its dictionaries."""
+def _score_lines() -> Callable[[Any, str], bytes]:
+    """What scores one ``--jsonl`` line: the sheet's JSON bytes, written without building its
+    dictionaries. (Imported once here: an import statement run for every line costs the import
+    system's name lookups each time.)"""
     from .rules.scoring import score_game
     from .sheetjson import sheet_json
 
-    return sheet_json(score_game(parse_game(data)))
+    def score_line(data: Any, where: str) -> bytes:
+        return sheet_json(score_game(parse_game(data)))
+
+    return score_line
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return _jsonl(args.jsonl, _score_line)
+        return _jsonl(args.jsonl, _score_lines())
     if not args.game:
         _fail("give a game file (GAME.json, or - for standard input), or --jsonl FILE.")
     data = _decode(_read_text(args.game), args.game)
