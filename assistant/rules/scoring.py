@@ -63,6 +63,7 @@ from .science import SET_BONUS, ScienceResult, science_points
 from .teams import explain_teams, rank_teams
 from .text import N_, Nn_, Signed, Text, verbatim
 from .validate import check_game_and_cards
+from .validate import table_lookups as validation_lookups
 
 SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
@@ -168,6 +169,10 @@ class _Lookups:
     """The cards that copy a neighbour's science symbol (Cities' masks)."""
     green_symbols: dict[str, int] = field(default_factory=dict)
     """The science symbol (index in :data:`SYMBOLS`) of each green card: what a mask copies."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """Each structure's counters for validation's card checks with :attr:`packed` above them
+    (from ``counts_shift`` on): validation adds up a city's cards once for both."""
+    counts_shift: int = 0
 
 
 def table_lookups(catalog: Catalog) -> _Lookups:
@@ -266,10 +271,14 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     if len(scored) != len(constant) + len(special):
         raise ValueError("a card scores both constant points and points per item")
     names = {c: rules.category_name(c) for c in categories}
+    checks = validation_lookups(catalog)
+    shift = checks.payload_shift
     return _Lookups(
         packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
         constant=constant, special=special, **_powers(catalog),
+        counts={cid: value + (packed[cid] << shift) for cid, value in checks.field.items()},
+        counts_shift=shift,
     )  # fmt: skip
 
 
@@ -424,12 +433,13 @@ class _View:
     specials: list[_Special]
 
 
-def _view(city: City, lookups: _Lookups, clean: bool = False) -> _View:
-    """Count a city's cards; ``clean`` says validation found no duplicate or unknown card."""
+def _view(city: City, lookups: _Lookups, counted: int | None = None) -> _View:
+    """Count a city's cards; ``counted``: the sum of their :attr:`_Lookups.counts`, given when
+    validation found no duplicate or unknown card (None: they are added up here)."""
     cards: Sequence[str] = city.cards or ()
     packed_of = lookups.packed
-    if clean:
-        packed = sum(map(packed_of.__getitem__, cards))
+    if counted is not None:
+        packed = counted >> lookups.counts_shift
     else:
         # A duplicate is an error, scored once; an unknown card is an error, scored as nothing.
         cards = tuple(c for c in dict.fromkeys(cards) if c in packed_of)
@@ -1416,9 +1426,12 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     """Score every city, rank the players and list every problem found at the table."""
     catalog = catalog or catalog_for(game.edition, game.expansions)
     lookups = _lookups(catalog)
-    problems, clean = check_game_and_cards(game, catalog)
+    problems, counters = check_game_and_cards(game, catalog, lookups.counts)
     cities = game.cities
-    views = [None if city.cards is None else _view(city, lookups, clean) for city in cities]
+    views = [
+        None if city.cards is None else _view(city, lookups, counters[seat] if counters else None)
+        for seat, city in enumerate(cities)
+    ]
     military = _military(game, catalog, problems)
     counter = _Counter(game, catalog, views, military)
     scored = [

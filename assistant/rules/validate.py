@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import attrgetter
@@ -84,7 +84,11 @@ class _Lookups:
     """Where the age counters start in :attr:`field`."""
     shield_shift: int
     """Where a structure's shields sit in :attr:`field`, above every counter: the sum of a
-    city's fields (no card twice) holds its structures' shields from this bit on."""
+    city's fields (no card twice) holds its structures' shields there, in :attr:`shield_mask`."""
+    shield_mask: int
+    payload_shift: int
+    """The first bit above every field: a caller may add its own per-card counts from here
+    on (scoring's packed counts) and have them added up with the checks' own sums."""
     guild_age: int
     """The age guilds belong to (0: the edition has none)."""
     age_bias: int
@@ -171,8 +175,10 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         field[cid] += value << age_shift
     # Above the age counters (a city's at most 32 cards never carry out of them), its shields.
     shield_shift = age_shift + _AGE_BITS * (ages + 1)
-    for cid, shields in shield_counts(catalog).items():
+    shields_of = shield_counts(catalog)
+    for cid, shields in shields_of.items():
         field[cid] += shields << shield_shift
+    shield_mask = (1 << (32 * max(shields_of.values(), default=0)).bit_length()) - 1
     wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
     side_wild = {
         (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
@@ -198,6 +204,8 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         age_field=age_field,
         age_shift=age_shift,
         shield_shift=shield_shift,
+        shield_mask=shield_mask,
+        payload_shift=shield_shift + shield_mask.bit_length(),
         age_bias=bias([rules.turns_per_age] * ages),
         age_biases=age_biases,
         age_high=sum(top << (_AGE_BITS * k) for k in fields),
@@ -245,11 +253,16 @@ def check_game(game: Game, catalog: Catalog | None = None) -> list[Problem]:
     return check_game_and_cards(game, catalog)[0]
 
 
-def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[list[Problem], bool]:
-    """:func:`check_game`, and whether the cards passed every card check at once.
+def check_game_and_cards(
+    game: Game, catalog: Catalog | None = None, counts: Mapping[str, int] | None = None
+) -> tuple[list[Problem], list[int | None] | None]:
+    """:func:`check_game`, and each city's card counters when the cards passed every card
+    check at once (None for a city without cards); None when they did not.
 
-    True promises no duplicate or unknown card in any city, so scoring can skip those
-    cases.
+    Counters promise no duplicate or unknown card in any city, so scoring can skip those
+    cases. ``counts``: the per-card counters to add up instead of :attr:`_Lookups.field`,
+    each its ``field`` plus the caller's own counts from :attr:`_Lookups.payload_shift` on,
+    so that a city's cards are added up once for the checks and the caller.
     """
     catalog = catalog or catalog_for(game.edition, game.expansions)
     lookups = _lookups(catalog)
@@ -258,7 +271,7 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
     turns = lookups.max_turns
     extra_turns = lookups.extra_turns
     per_age = catalog.rules.turns_per_age
-    counters = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck))
+    counters = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck), counts)
     clean = counters is not None
     for seat, city in enumerate(game.cities):
         cards = city.cards
@@ -303,18 +316,22 @@ def check_game_and_cards(game: Game, catalog: Catalog | None = None) -> tuple[li
             for p in check_play(game, catalog)
             if not (p.code == ProblemCode.TOO_MANY_CARDS and p.city in over)
         )
-    return problems, clean
+    return problems, counters
 
 
-def _fast_cards_ok(game: Game, lookups: _Lookups, deck: int, dealt: int) -> list[int | None] | None:
+def _fast_cards_ok(
+    game: Game, lookups: _Lookups, deck: int, dealt: int, counts: Mapping[str, int] | None = None
+) -> list[int | None] | None:
     """Each city's counters (None: no cards entered) when no card check can fail: no duplicate,
     unknown or missing card, copies and guilds within limits, no city with more cards of one
     age (or guilds) than an age's turns.
 
     Sums each city's counters (see :func:`_lookups`); None sends the table to the
     card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
+    ``counts``: :attr:`_Lookups.field` with a caller's counts above it (see
+    :func:`check_game_and_cards`).
     """
-    field = lookups.field
+    field = lookups.field if counts is None else counts
     high = lookups.high
     twice = lookups.twice
     age_shift = lookups.age_shift
@@ -1130,7 +1147,8 @@ def _shown_shields(game: Game, catalog: Catalog, counters: list[int | None] | No
     ``counters``: each city's counters from :func:`_fast_cards_ok` (no card twice), whose
     top field is its structures' shields; None: the cards are added up here, each once."""
     counts = shield_counts(catalog).get
-    shift = _lookups(catalog).shield_shift
+    lookups = _lookups(catalog)
+    shift, mask = lookups.shield_shift, lookups.shield_mask
     out: list[int | None] = []
     for seat, city in enumerate(game.cities):
         cards = city.cards
@@ -1138,7 +1156,9 @@ def _shown_shields(game: Game, catalog: Catalog, counters: list[int | None] | No
             out.append(None)
             continue
         held = counters[seat] if counters is not None else None
-        total = held >> shift if held is not None else sum(map(counts, dict.fromkeys(cards), repeat(0)))
+        total = (
+            held >> shift & mask if held is not None else sum(map(counts, dict.fromkeys(cards), repeat(0)))
+        )
         if city.stages:
             stages = _shown_stage_shields(catalog, city.wonder, city.side, city.stages)
             if stages is None:
