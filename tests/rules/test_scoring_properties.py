@@ -5,13 +5,15 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.rules.catalog import catalog_for
 from assistant.rules.model import CATEGORIES, City, Game, ScoreSheet
 from assistant.rules.science import science_points, science_score
-from assistant.rules.scoring import score_game
-from assistant.rules.validate import check_game
+from assistant.rules.scoring import _view, score_game
+from assistant.rules.scoring import table_lookups as scoring_lookups
+from assistant.rules.validate import check_game, check_game_and_cards
 from tests.rules.strategies import CATALOG, legal_games, rotate, tables_with_pad_entries
 
 
@@ -113,3 +115,25 @@ def test_the_wildcard_optimiser_equals_brute_force(compass: int, gear: int, tabl
     assert result.points == brute
     assert science_score(result.compass, result.gear, result.tablet) == brute
     assert result.wild == wild
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    data=st.data(),
+    edition=st.sampled_from((1, 2)),
+    expansions=st.sampled_from(((), ("leaders",), ("cities",))),
+)
+def test_a_citys_counts_taken_from_validations_sum_are_those_it_adds_up_itself(
+    data: st.DataObject, edition: int, expansions: tuple[str, ...]
+) -> None:
+    """Scoring reads a clean city's packed counts from the sum validation's card checks made
+    (its counters with scoring's counts above them): the same view as adding up its cards."""
+    catalog = catalog_for(edition, expansions)
+    game = data.draw(legal_games(military=("tokens",), catalog=catalog_for(edition)))
+    lookups = scoring_lookups(catalog)
+    _problems, counters = check_game_and_cards(game, catalog, lookups.counts)
+    assert counters is not None
+    for city, held in zip(game.cities, counters, strict=True):
+        if city.cards is not None:
+            assert held is not None
+            assert _view(city, lookups, held) == _view(city, lookups)
