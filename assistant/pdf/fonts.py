@@ -177,6 +177,15 @@ def _load_chains() -> dict[Weight, tuple[Face, ...]]:
     return _chains
 
 
+def save(canvas: Canvas) -> None:
+    """Write a finished canvas out. ReportLab subsets each TrueType font as it writes,
+    reading the font's one shared buffer by seeking and reading, so two threads writing at
+    once can read from each other's positions (seen as an IndexError in the subsetter): the
+    writing is done one canvas at a time."""
+    with _lock:
+        canvas.save()
+
+
 def ensure_registered(name: str) -> None:
     """Register one bundled font with ReportLab the first time something uses it."""
     if name in _registered:

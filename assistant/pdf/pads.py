@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..rules.catalog import EditionRules, catalog_for
 from ..rules.text import N_, Gettext, Ngettext, Nn_
 from .drawing import ALERT, GOLD, GOLD_DARK, INK, MUTED, RULE, cut_line, draw_qr, qr_size
-from .fonts import MIN_TYPE, draw_text, one_line_size, register_fonts, text_width, wrap, wrap_link
+from .fonts import MIN_TYPE, draw_text, one_line_size, register_fonts, save, text_width, wrap, wrap_link
 from .layout import (
     LOOPBACK_WARNING,
     ROW_ORDERS,
@@ -371,5 +371,5 @@ def score_pad_pdf(
     for y in ys:
         cut_line(canvas, 0, y, width, y)
     canvas.showPage()
-    canvas.save()
+    save(canvas)
     return buffer.getvalue()

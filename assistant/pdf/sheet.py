@@ -43,6 +43,7 @@ from .fonts import (
     fit,
     one_line_size,
     register_fonts,
+    save,
     signed,
     text_width,
     wrap,
@@ -636,5 +637,5 @@ def score_sheet_pdf(
             block.draw(canvas, ctx.margin, top, content_w)
         _draw_footer(canvas, ctx, number, total)
         canvas.showPage()
-    canvas.save()
+    save(canvas)
     return buffer.getvalue()

@@ -493,8 +493,15 @@ def test_sheets_and_pads_made_in_parallel_threads_are_the_same_bytes():
             return score_sheet_pdf(sheet, url=URL, invariant=True) == expected["sheet"]
         return score_pad_pdf(7, per_page=4, url=URL, invariant=True) == expected["pad"]
 
-    with ThreadPoolExecutor(4) as pool:
-        assert all(pool.map(make, range(12)))
+    # Threads switched every 10 µs rather than 5 ms: two canvases written at once (ReportLab
+    # subsets a font by seeking in its one shared buffer) then meet nearly every run.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            assert all(pool.map(make, range(96)))
+    finally:
+        sys.setswitchinterval(interval)
 
 
 def test_the_qr_code_decodes_to_the_games_link_printed_under_it(test_output):
