@@ -1001,10 +1001,12 @@ def _plain_tokens(raw: Any) -> bool:
     return (
         type(raw) is list
         and len(raw) <= MAX_TOKENS
-        and (
-            not raw or ({int}.issuperset(map(type, raw)) and min(raw) >= -MAX_TOKEN and max(raw) <= MAX_TOKEN)
-        )
+        and (not raw or ({int}.issuperset(map(type, raw)) and _TOKEN_VALUES.issuperset(raw)))
     )
+
+
+_TOKEN_VALUES = frozenset(range(-MAX_TOKEN, MAX_TOKEN + 1))
+"""The whole numbers a conflict token may be (once each item is known to be an ``int``)."""
 
 
 def read_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:

@@ -223,3 +223,29 @@ def test_a_game_scores_to_the_same_bytes_with_and_without_the_plain_reader(game:
     finally:
         cityformat._PLAIN_KEYS = original
     assert quick == slow
+
+
+@pytest.mark.parametrize(
+    ("tokens", "kept"),
+    [
+        ([MAX_TOKEN, -MAX_TOKEN, 0, 1, -1], True),
+        ([MAX_TOKEN + 1], False),
+        ([-MAX_TOKEN - 1], False),
+        ([1, True], False),
+        ([1.0], False),
+        (["1"], False),
+        ([[1]], False),
+    ],
+)
+def test_conflict_tokens_are_kept_only_as_whole_numbers_in_range(tokens: list[Any], kept: bool) -> None:
+    """The tokens' own rule, which the reader and the plain way share (so the edge tests
+    above, comparing the two, cannot see it): whole numbers from -MAX_TOKEN to MAX_TOKEN,
+    never true, false or a float; anything else is refused naming the field."""
+    raw = {"player": "Ana", "wonder": "giza", "cards": ["baths"], "military": tokens}
+    city, _notes = _read(read_city, raw, FIRST)
+    if kept:
+        assert city.military == tuple(tokens)
+        assert plain_city(raw, FIRST) == city
+    else:
+        assert city[0] == "refused" and city[1] == "cities[2].military"
+        assert plain_city(raw, FIRST) is None
