@@ -29,9 +29,17 @@ _FRAGMENTS_MAX = 32768
 
 
 def sheet_json(sheet: ScoreSheet) -> bytes:
-    """The sheet as compact JSON bytes, equal to ``orjson.dumps(sheet_to_dict(sheet))``."""
+    """The sheet as compact JSON bytes, equal to ``orjson.dumps(sheet_to_dict(sheet))``.
+
+    Each city's categories are written as the sheet holds them, keyed by :class:`Category`,
+    a ``str`` that orjson writes as one with ``OPT_NON_STR_KEYS`` (no copy keyed by plain
+    strings). That option would also write keys that are not strings, but a sheet's are all
+    categories, so the bytes are the format's."""
     try:
-        return orjson.dumps(sheet_to_dict(sheet, render_english, _shared_details))
+        return orjson.dumps(
+            sheet_to_dict(sheet, render_english, _shared_details, category_keys=False),
+            option=orjson.OPT_NON_STR_KEYS,
+        )
     except TypeError:  # orjson.JSONEncodeError included
         from .jsonio import dumps_bytes
 

@@ -337,12 +337,16 @@ def sheet_to_dict(
     sheet: ScoreSheet,
     render: Render = _english,
     details: Callable[[tuple[Detail, ...]], list[Any]] | None = None,
+    category_keys: bool = True,
 ) -> dict[str, Any]:
     """A score sheet as the format's scoring output.
 
     ``details`` writes a city's explanation, its lines in order (by default each with
     :func:`detail_to_dict` and ``render``); ``score --jsonl`` passes one that gives the JSON
     of details it met before, written once (see ``assistant/sheetjson.py``).
+    ``category_keys=False`` keeps each city's categories as the sheet holds them, keyed by
+    :class:`Category` (a ``str``) rather than by plain strings: for a writer that takes
+    ``str`` subclasses as keys (orjson's ``OPT_NON_STR_KEYS``), the same bytes.
     """
     one = partial(detail_to_dict, render=render)
     write = details or (lambda lines: list(map(one, lines)))
@@ -353,7 +357,9 @@ def sheet_to_dict(
         "cities": [
             {
                 "player": c.player,
-                "categories": dict(zip(map(_key, c.categories), c.categories.values(), strict=True)),
+                "categories": dict(zip(map(_key, c.categories), c.categories.values(), strict=True))
+                if category_keys
+                else c.categories,
                 "total": c.total,
                 "coins": c.coins,
                 "rank": c.rank,
