@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -276,8 +277,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _verdict(data: Any, where: str) -> dict[str, Any]:
-    from .rules.trade import can_build
-
+    can_build = _can_build()
     if not isinstance(data, dict) or "game" not in data:
         raise CliError(
             f'{where}: give the game under "game", the city\'s index under "city", and "card" or "stage".'
@@ -304,6 +304,16 @@ def _verdict(data: Any, where: str) -> dict[str, Any]:
     if cid is None:
         raise CliError(f"{where}: card: unknown card {json.dumps(card)[:40]}.")
     return verdict_to_dict(can_build(game, seat, cid, via=via))
+
+
+@cache
+def _can_build() -> Callable[..., Any]:
+    """The build adjudicator, imported on first use (``score`` never needs it) and then
+    kept: an import statement run for every ``--jsonl`` line costs the import system's
+    name lookups each time."""
+    from .rules.trade import can_build
+
+    return can_build
 
 
 def cmd_can_build(args: argparse.Namespace) -> int:
