@@ -25,9 +25,11 @@ be answered). Problems found at a table carry a :class:`ProblemCode`; a refused 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .caches import clear_caches
     from .catalog import Catalog, EditionRules, available_editions, available_expansions, catalog_for
     from .components import Card, Wonder

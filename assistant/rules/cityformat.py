@@ -18,7 +18,6 @@ import reprlib
 import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Literal
 
 from .catalog import Catalog, available_expansions, catalog_for, expansion_rules
 from .cityschema import (
@@ -46,6 +45,12 @@ from .limits import (
 from .model import Category, City, Problem, ProblemCode, ScienceSymbols
 from .records import record
 from .text import N_, Nn_, Text, squeeze, verbatim
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Merge = Literal["value", "set", "multiset", "keys"]
 
 __all__ = [
     "CITY_FIELDS",
@@ -191,7 +196,6 @@ class CityReader:
         return N_("city {n}", n=self.index + 1)
 
 
-Merge = Literal["value", "set", "multiset", "keys"]
 OMIT: Any = object()
 """What a writer returns for a field the city's JSON leaves out (its default)."""
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 from itertools import combinations_with_replacement
-from typing import Any
 
 from .catalog import Catalog
 from .limits import MAX_TOKEN, MAX_TOKENS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "categories_schema",

@@ -8,8 +8,12 @@ engine is checked to know every kind the data uses.
 from __future__ import annotations
 
 from .effects import Effect
-from .model import Color, Cost, Deck, Resource
+from .model import Color, Cost, Resource
 from .records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import Deck
 
 __all__ = ["Card", "Ruling", "Stage", "Wonder", "WonderSide"]
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 from .model import Category, Cost, Goods, Resource, Symbol, Whose
 from .text import N_, Nn_, Text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class Told(Protocol):
-    """Anything that words itself for a player (every effect kind does)."""
+    class Told(Protocol):
+        """Anything that words itself for a player (every effect kind does)."""
 
-    def describe(self) -> Text: ...
+        def describe(self) -> Text: ...
 
 
 AGE_NUMERALS = ("I", "II", "III", "IV", "V")

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from .describe import CATEGORY_NAMES
 from .limits import category_range
-from .model import CATEGORIES, Category, Color, Deck
+from .model import CATEGORIES, Category, Color
 from .records import record, replace
 from .text import Text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import Deck
 
 __all__ = ["ColorInfo", "EditionRules", "ExpansionRules", "NavalRule", "TokenField"]
 

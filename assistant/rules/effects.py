@@ -24,13 +24,57 @@ every kind the data uses.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
 
 from .describe import GOODS_NAMES, OR, RESOURCE_NAMES, SYMBOL_NAMES, cities_text, join
 from .edition import EditionRules
 from .model import Color, Counted, Goods, Resource, Symbol, Whose
 from .records import field, record
 from .text import N_, Nn_, Text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the protocols are for mypy: nothing checks them at run time
+    from typing import Any, ClassVar, Protocol, TypeVar
+
+    E = TypeVar("E", bound="Effect")
+
+    class ScoreCounter(Protocol):
+        """What an end-of-game scorer may ask about the table (implemented by scoring)."""
+
+        def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
+            """Cards of these colours in the city at ``seat``; None when its cards are unknown."""
+
+        def stages(self, seat: int) -> int:
+            """Wonder stages built by the city at ``seat``."""
+
+        def stage_total(self, seat: int) -> int | None:
+            """How many stages the city's wonder side has; None when its wonder is unknown."""
+
+        def defeats(self, seat: int) -> int | None:
+            """The city's defeat tokens; None when not known."""
+
+        def victories(self, seat: int) -> int | None:
+            """The city's military victory tokens; None when not known."""
+
+        def coins(self, seat: int) -> int:
+            """The coins in the city's treasury."""
+
+    class Scorer(Protocol):
+        """Victory points counted at the end of the game: ``points`` for each item counted."""
+
+        points: int
+        counts_itself: bool
+        """The scorer counts cards like the one it is on in its owner's city (a copy adds itself)."""
+
+        def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
+            """Items counted for the city at ``seat`` of a table of ``size``; seats it cannot see go to ``unknown``."""
+
+        def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
+            """Why the points: what was counted and where (``left`` and ``right`` are the
+            neighbours' names), ending in the points (``... 3 in all: 6 victory points``).
+
+            ``copier`` names the player whose wonder copies the card (Olympia B): the owner's
+            city is then named, and a card that counts itself says that the copy counts."""
+
 
 __all__ = [
     "KINDS",
@@ -71,13 +115,9 @@ __all__ = [
     "Science",
     "ScienceSetBonus",
     "ScienceWild",
-    "ScoreCounter",
-    "Scorer",
     "Shields",
     "kind",
 ]
-
-E = TypeVar("E", bound="Effect")
 
 
 class Fields:
@@ -136,46 +176,6 @@ class Fields:
             except ValueError:
                 raise self.fail(f"{key}: unknown value {raw!r}") from None
         return tuple(out)
-
-
-class ScoreCounter(Protocol):
-    """What an end-of-game scorer may ask about the table (implemented by scoring)."""
-
-    def cards(self, seat: int, colors: Sequence[Color]) -> int | None:
-        """Cards of these colours in the city at ``seat``; None when its cards are unknown."""
-
-    def stages(self, seat: int) -> int:
-        """Wonder stages built by the city at ``seat``."""
-
-    def stage_total(self, seat: int) -> int | None:
-        """How many stages the city's wonder side has; None when its wonder is unknown."""
-
-    def defeats(self, seat: int) -> int | None:
-        """The city's defeat tokens; None when not known."""
-
-    def victories(self, seat: int) -> int | None:
-        """The city's military victory tokens; None when not known."""
-
-    def coins(self, seat: int) -> int:
-        """The coins in the city's treasury."""
-
-
-class Scorer(Protocol):
-    """Victory points counted at the end of the game: ``points`` for each item counted."""
-
-    points: int
-    counts_itself: bool
-    """The scorer counts cards like the one it is on in its owner's city (a copy adds itself)."""
-
-    def count(self, counter: ScoreCounter, seat: int, size: int, unknown: list[int]) -> int:
-        """Items counted for the city at ``seat`` of a table of ``size``; seats it cannot see go to ``unknown``."""
-
-    def explain(self, count: int, left: str, right: str, copier: str | None = None) -> Text:
-        """Why the points: what was counted and where (``left`` and ``right`` are the
-        neighbours' names), ending in the points (``... 3 in all: 6 victory points``).
-
-        ``copier`` names the player whose wonder copies the card (Olympia B): the owner's
-        city is then named, and a card that counts itself says that the copy counts."""
 
 
 class Effect:

@@ -24,12 +24,11 @@ __all__ = [
     "field_name",
 ]
 
-from typing import TYPE_CHECKING, TypeAlias
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .text import Text
 
-Path: TypeAlias = tuple[str | int, ...]
+Path = tuple[str | int, ...]
 """Where a value sits in a JSON document: keys and list indices (``("cities", 2, "coins")``)."""
 
 

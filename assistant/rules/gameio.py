@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, available_editions, available_expansions, catalog_for
 from .cityformat import CITY_FIELDS, city_to_dict, clean_text, parse_city, show, unsafe_text
@@ -50,7 +49,10 @@ from .model import (
 from .teams import check_teams
 from .text import N_, Text
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the Free City's helper (and the build adjudicator it uses) only when asked
+    from typing import Any
+
     from .freecity import FreeCityPlay
 
 __all__ = [

@@ -20,7 +20,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
 from .components import TYPED_STAGES, Card, Ruling, Stage, Wonder, WonderSide
 from .describe import CATEGORY_NAMES
@@ -28,14 +28,13 @@ from .edition import ColorInfo, EditionRules, ExpansionRules, NavalRule, TokenFi
 from .effects import KINDS, Effect, Fields
 from .errors import CatalogError
 from .limits import MAX_POINTS
-from .model import Category, Color, Cost, Deck, Resource
+from .model import DECKS, Category, Color, Cost, Resource
 from .records import record, replace
 from .text import Text
 
 __all__ = ["Parts", "card_id", "read_edition", "read_expansion", "read_parts"]
 
 T = TypeVar("T")
-DECKS: tuple[str, ...] = get_args(Deck)
 _SWATCH = re.compile(r"#[0-9a-f]{6}")
 _FIELD_KEY = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -188,7 +187,7 @@ def _read_colors(where: _Where, raw: Any, expansion: str | None) -> tuple[ColorI
                 cards=Text(words["cards"]),
                 kind=Text(words["kind"]),
                 swatch=words["swatch"],
-                deck=words["deck"],  # type: ignore[arg-type]  # checked against DECKS above
+                deck=words["deck"],  # checked against DECKS above
                 expansion=expansion,
             )
         )

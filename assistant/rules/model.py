@@ -15,10 +15,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, ClassVar, Literal, NamedTuple, Self, cast
 
 from .records import field, record
 from .text import Text
+
+TYPE_CHECKING = False  # ``typing`` is not imported at run time (records.py says why)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Literal, Self
+    from typing import NamedTuple as TupleRecord
+
+    Deck = Literal["printed", "guilds", "drawn", "apart"]
+    Severity = Literal["error", "warning", "info"]
+    TieBreak = Literal["points", "coins", "shared", "alone"]
+    How = Literal["chain", "free", "own", "coins", "trade", "free-build", "discard"]
+else:
+    from .records import TupleRecord
 
 
 class Resource(StrEnum):
@@ -55,13 +66,13 @@ class _Id(str):
         cls._what = what
 
     def __new__(cls, value: str) -> Self:
-        found = cls._known.get(value)
+        found: Self | None = cls._known.get(value)
         if found is None:
             if not isinstance(value, str) or not value or not value.replace("-", "").isalnum():
                 raise ValueError(f"{value!r} is not a {cls._what} id")
             found = str.__new__(cls, value)
             cls._known[str(value)] = found
-        return cast(Self, found)
+        return found
 
     @property
     def value(self) -> str:
@@ -183,8 +194,8 @@ class Goods(StrEnum):
         return RAW_MATERIALS if self is Goods.RAW else MANUFACTURED_GOODS
 
 
-Deck = Literal["printed", "guilds", "drawn", "apart"]
-"""How the cards of a colour come into a game (the colour's ``deck`` in ``rules_data``):
+DECKS: tuple[Deck, ...] = ("printed", "guilds", "drawn", "apart")
+"""The values of :data:`Deck` (a type, defined for mypy above). How the cards of a colour come into a game (the colour's ``deck`` in ``rules_data``):
 
 * ``printed``: each copy prints the least player count it is dealt at (brown...green);
 * ``guilds``: one copy each, none printed; players + ``guilds_beyond_players`` of them are
@@ -374,9 +385,6 @@ def seats_across(n: int, seat: int, away: frozenset[int]) -> tuple[int, int]:
     return found[0], found[1]
 
 
-Severity = Literal["error", "warning", "info"]
-
-
 class ProblemCode(StrEnum):
     """What a :class:`Problem` is about: named values, fixed by the game format (more may come).
 
@@ -460,7 +468,7 @@ class Detail:
     reason: Text
 
 
-class CityScore(NamedTuple):
+class CityScore(TupleRecord):
     """One city's score: the seven categories, the total, rank and the explanation.
 
     An immutable named tuple rather than a frozen dataclass: a sheet builds one per city
@@ -478,9 +486,6 @@ class CityScore(NamedTuple):
     wonder: str | None = None
     side: str | None = None
     pad_entry: bool = False
-
-
-TieBreak = Literal["points", "coins", "shared", "alone"]
 
 
 @record
@@ -514,8 +519,6 @@ class ScoreSheet:
 
 
 # --- building -----------------------------------------------------------------------------
-
-How = Literal["chain", "free", "own", "coins", "trade", "free-build", "discard"]
 
 
 class WhyNot(StrEnum):

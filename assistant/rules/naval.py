@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import groupby
-from typing import cast
 
 from .describe import AGE_NUMERALS, join
 from .edition import NavalRule
@@ -92,7 +91,7 @@ def score_naval(
             )
         )
         return None
-    strengths = [cast("tuple[int, ...]", game.cities[seat].naval_by_age) for seat in seats]
+    strengths = [game.cities[seat].naval_by_age or () for seat in seats]  # each given (above)
     tokens = naval_tokens_by_age(strengths, rule)
     for seat, taken in zip(seats, tokens, strict=True):
         cats, details = scored[seat]

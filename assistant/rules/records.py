@@ -34,12 +34,23 @@ annotations are not fields.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["HOT_AFTER", "Field", "FrozenRecordError", "field", "fields", "record", "replace"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform
 
-T = TypeVar("T")
+    T = TypeVar("T")
+else:
+    # ``typing`` is a tenth of ``score ONE.json``'s start, and the core needs nothing of it
+    # at run time (its annotations are strings): mypy reads the branch above, and this
+    # decorator does at run time what ``typing``'s does (nothing that matters).
+    def dataclass_transform(**_parameters):
+        return lambda function: function
+
+
+__all__ = ["HOT_AFTER", "Field", "FrozenRecordError", "TupleRecord", "field", "fields", "record", "replace"]
 
 
 class _Missing:
@@ -214,14 +225,6 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
-@overload
-def record(cls: type[T], /) -> type[T]: ...
-
-
-@overload
-def record(*, frozen: bool = True, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
-
-
 @dataclass_transform(frozen_default=True, field_specifiers=(field, Field))
 def record(cls: type[T] | None = None, /, *, frozen: bool = True, eq: bool = True) -> Any:
     """Make ``cls`` a slotted record of its annotated fields (see the module's docstring)."""
@@ -363,3 +366,25 @@ def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     made: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
     holder.append(made)
     return made
+
+
+class _TupleRecordType(type):
+    """Makes each subclass of :class:`TupleRecord` a ``collections.namedtuple`` of its
+    annotated fields (defaults from the class body), with the body's methods and docstring."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        if not bases:
+            return super().__new__(mcls, name, bases, namespace)
+        names = list(namespace.get("__annotations__", {}))
+        defaults, module = [namespace[n] for n in names if n in namespace], namespace["__module__"]
+        made: Any = namedtuple(name, names, defaults=defaults, module=module)  # type: ignore[misc]
+        for key, value in namespace.items():
+            if key not in names and key not in ("__module__", "__dict__", "__weakref__"):
+                setattr(made, key, value)
+        return made
+
+
+class TupleRecord(metaclass=_TupleRecordType):
+    """A base that makes a class of annotated fields a named tuple, as ``typing.NamedTuple``
+    does, without importing ``typing`` (a tenth of the command line's start). A module
+    takes ``typing.NamedTuple`` under the name ``TupleRecord`` for mypy, this at run time."""

@@ -36,13 +36,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, pairwise
-from typing import Any, cast
 
 from .catalog import Catalog, catalog_for, derived, derives
 from .components import Card
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .edition import EditionRules, TokenField
-from .effects import Scorer
 from .military import CityShields, defeat_givers, defeats_as_shields, ended_ages, resolve_city, table_shields
 from .model import (
     Category,
@@ -55,7 +53,6 @@ from .model import (
     ProblemCode,
     ScoreSheet,
     Symbol,
-    TieBreak,
 )
 from .naval import score_naval
 from .records import field, record
@@ -64,6 +61,13 @@ from .teams import explain_teams, rank_teams
 from .text import N_, Nn_, Signed, Text, verbatim
 from .validate import check_game_and_cards
 from .validate import table_lookups as validation_lookups
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .effects import Scorer
+    from .model import TieBreak
 
 SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
@@ -518,7 +522,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
                 sum(map(_POSITIVE, held)),
             )
     if None not in out:
-        return cast("list[_Military]", out)
+        return out  # type: ignore[return-value]  # no None in it
     every_shield = all(c.shields_by_age is not None for c in cities)
     found = table_shields(game, catalog)
     shields = [f.shields for f in found]
@@ -1487,7 +1491,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         cities=scores,
         winners=tuple(cities[s].player for s in winners),
         problems=tuple(problems),
-        decided_by=cast(TieBreak, decided_by),
+        decided_by=decided_by,
         explanation=explanation,
         expansions=game.expansions,
         teams=teams,

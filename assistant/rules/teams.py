@@ -17,6 +17,10 @@ from .errors import GameFormatError
 from .model import City, TeamScore
 from .text import N_, Nn_, Text, verbatim
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import TieBreak
+
 __all__ = ["check_teams", "explain_teams", "rank_teams", "seated_teams"]
 
 
@@ -108,7 +112,7 @@ def rank_teams(cities: Sequence[City], totals: Sequence[int]) -> tuple[TeamScore
     )
 
 
-def explain_teams(teams: Sequence[TeamScore]) -> tuple[str, Text]:
+def explain_teams(teams: Sequence[TeamScore]) -> tuple[TieBreak, Text]:
     """How the team game was decided (``points``, ``coins`` or ``shared``) and a sentence."""
     first = [t for t in teams if t.rank == 1]
     lead = first[0]

@@ -43,7 +43,6 @@ from .model import (
     Color,
     Cost,
     Game,
-    How,
     Payment,
     Resource,
     Verdict,
@@ -52,6 +51,10 @@ from .model import (
 )
 from .records import field, record
 from .text import N_, Nn_, Text, verbatim
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import How
 
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 """Every resource, in the order the vectors below use (the :class:`Resource` order)."""

@@ -19,10 +19,14 @@ import pytest
 
 from assistant.pdf import score_sheet_pdf
 from assistant.rules.describe import CATEGORY_NAMES
-from assistant.rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet, TieBreak
+from assistant.rules.model import CATEGORIES, Category, CityScore, Detail, Problem, ScoreSheet
 from assistant.rules.records import replace
 from assistant.rules.text import MINUS_SIGN, N_, Text
 from tests.pdf.conftest import poppler_text, qr_codes, require_tool, type_sizes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from assistant.rules.model import TieBreak
 
 URL = "https://wonders.example.org/games/42"
 PLAYED_ON = datetime.date(2024, 5, 1)

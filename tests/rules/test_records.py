@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.rules.records import HOT_AFTER, FrozenRecordError, field, fields, record, replace
+from assistant.rules.records import HOT_AFTER, FrozenRecordError, TupleRecord, field, fields, record, replace
 
 
 @record
@@ -222,3 +222,59 @@ def test_a_plain_subclass_or_a_record_with_init_subclass_sets_its_fields_one_by_
     for k in range(HOT_AFTER + 1):
         assert Registered(k).a == k
     assert Registered.seen == [] and Registered.__subclasses__() == []  # no twin was made
+
+
+class _Tuple(TupleRecord):
+    """A tuple record (as CityScore)."""
+
+    player: str
+    seat: int
+    rank: int | None = None
+    note: str = ""
+
+    def label(self) -> str:
+        return f"{self.player}@{self.seat}"
+
+
+class _Typed(NamedTuple):
+    """A tuple record (as CityScore)."""
+
+    player: str
+    seat: int
+    rank: int | None = None
+    note: str = ""
+
+    def label(self) -> str:
+        return f"{self.player}@{self.seat}"
+
+
+@given(st.text(max_size=5), st.integers(), st.none() | st.integers(), st.booleans())
+def test_a_tuple_record_is_the_named_tuple_typing_makes(
+    player: str, seat: int, rank: int | None, full: bool
+) -> None:
+    args = (player, seat, rank) if full else (player, seat)
+    mine, theirs = _Tuple(*args), _Typed(*args)
+    assert tuple(mine) == tuple(theirs) and repr(mine) == repr(theirs).replace("_Typed", "_Tuple")
+    assert mine._fields == theirs._fields and mine._field_defaults == theirs._field_defaults
+    assert mine.label() == theirs.label() and _Tuple.__doc__ == _Typed.__doc__
+    assert mine._replace(seat=seat + 1) == _Tuple(player, seat + 1, *args[2:])
+    assert pickle.loads(pickle.dumps(mine)) == mine and isinstance(mine, tuple)
+    assert _Tuple.__qualname__ == "_Tuple" and _Tuple.__module__ == __name__
+
+
+def test_the_deck_values_the_loader_accepts_are_those_of_the_deck_type() -> None:
+    """``Deck`` is a type only mypy reads (the core imports no ``typing`` at run time), so
+    its values are listed again in ``DECKS``; this keeps the two the same."""
+    import ast
+    from pathlib import Path
+
+    from assistant.rules import model
+
+    tree = ast.parse(Path(model.__file__).read_text(encoding="utf-8"))
+    deck = next(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["Deck"]
+    )
+    assert isinstance(deck, ast.Subscript) and isinstance(deck.slice, ast.Tuple)
+    assert tuple(ast.literal_eval(e) for e in deck.slice.elts) == model.DECKS
