@@ -10,14 +10,13 @@ once per process.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..resources import resource_dir
+from ..resources import resource_path
 from .caches import clear_caches
 from .compiled import fingerprint, remembered
 from .components import Card, Ruling, Wonder
@@ -26,10 +25,14 @@ from .edition import ExpansionRules
 from .errors import CatalogError as CatalogError
 from .model import Color
 
-T = TypeVar("T")
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TypeVar
+
     from .loader import card_id as card_id
+
+    T = TypeVar("T")
 
 __all__ = [
     "Catalog",
@@ -267,23 +270,25 @@ def load_catalog(folder: Path, expansions: Iterable[Path] = ()) -> Catalog:
     )
 
 
-_EXTRA_ROOTS: list[Path] = []
+# The folders below are kept as strings, and made ``Path`` objects only to read the data:
+# a command that reads a compiled catalog imports no ``pathlib`` (a tenth of its start).
+_EXTRA_ROOTS: list[str] = []
 
 
-def register_rules_folder(root: Path) -> None:
+def register_rules_folder(root: str | os.PathLike[str]) -> None:
     """Load editions from ``root`` too (a folder of edition folders, like ``rules_data``).
 
     For data kept outside the package, and for the tests' own toy edition.
     """
-    root = Path(root)
+    root = os.path.normpath(os.fspath(root))
     if root not in _EXTRA_ROOTS:
         _EXTRA_ROOTS.append(root)
         clear_caches()
 
 
-def _roots() -> list[Path]:
+def _roots() -> list[str]:
     """Every folder of editions: ``rules_data``, then those registered."""
-    return [resource_dir("rules_data"), *_EXTRA_ROOTS]
+    return [resource_path("rules_data"), *_EXTRA_ROOTS]
 
 
 @cache
@@ -292,21 +297,22 @@ def _key() -> str:
     return fingerprint(_roots())
 
 
-def edition_folders(root: Path | None = None) -> dict[int, Path]:
+def edition_folders(root: str | os.PathLike[str] | None = None) -> dict[int, Path]:
     """Every edition folder by edition number: under ``rules_data`` (or ``root``), and
     under every folder given to :func:`register_rules_folder`."""
-    if root is None:
-        return dict(_every_edition_folder())
-    return dict(_edition_folders(root))
+    from pathlib import Path
+
+    found = _every_edition_folder() if root is None else dict(_edition_folders(os.fspath(root)))
+    return {number: Path(folder) for number, folder in found.items()}
 
 
 @cache
-def _every_edition_folder() -> dict[int, Path]:
+def _every_edition_folder() -> dict[int, str]:
     return remembered(f"{_key()}-editions", _edition_folders_now)
 
 
-def _edition_folders_now() -> dict[int, Path]:
-    found = dict(_edition_folders(resource_dir("rules_data")))
+def _edition_folders_now() -> dict[int, str]:
+    found = dict(_edition_folders(resource_path("rules_data")))
     for extra in _EXTRA_ROOTS:
         for number, folder in _edition_folders(extra):
             if number in found and found[number] != folder:
@@ -316,44 +322,46 @@ def _edition_folders_now() -> dict[int, Path]:
 
 
 @cache
-def _edition_folders(base: Path) -> tuple[tuple[int, Path], ...]:
+def _edition_folders(base: str) -> tuple[tuple[int, str], ...]:
+    from pathlib import Path
+
     from .loader import read_edition
 
-    found: dict[int, Path] = {}
-    for edition_file in sorted(base.glob("*/edition.toml")):
+    found: dict[int, str] = {}
+    for edition_file in sorted(Path(base).glob("*/edition.toml")):
         number = read_edition(edition_file).edition
         if number in found:
             raise CatalogError(
                 f"edition {number} is defined twice: {found[number]} and {edition_file.parent}"
             )
-        found[number] = edition_file.parent
+        found[number] = str(edition_file.parent)
     return tuple(found.items())
 
 
 @cache
-def _expansion_folders(edition: int) -> dict[str, tuple[int, Path]]:
+def _expansion_folders(edition: int) -> dict[str, tuple[int, str]]:
     """An edition's expansion folders by id, with each one's order."""
-    if edition not in edition_folders():
+    if edition not in _every_edition_folder():
         raise KeyError(edition)
     return remembered(f"{_key()}-{edition}-expansions", lambda: _expansion_folders_now(edition))
 
 
-def _expansion_folders_now(edition: int) -> dict[str, tuple[int, Path]]:
+def _expansion_folders_now(edition: int) -> dict[str, tuple[int, str]]:
     from .loader import read_edition, read_expansion
 
     folder = edition_folders()[edition]
     rules = read_edition(folder / "edition.toml")
-    found: dict[str, tuple[int, Path]] = {}
+    found: dict[str, tuple[int, str]] = {}
     for path in sorted(folder.glob("expansions/*/expansion.toml")):
         expansion = read_expansion(path, rules)
         if expansion.id in found:
             raise CatalogError(f"expansion {expansion.id} is defined twice in {folder}")
-        found[expansion.id] = (expansion.order, path.parent)
+        found[expansion.id] = (expansion.order, str(path.parent))
     return found
 
 
 def available_editions() -> tuple[int, ...]:
-    return tuple(sorted(edition_folders()))
+    return tuple(sorted(_every_edition_folder()))
 
 
 def available_expansions(edition: int) -> tuple[str, ...]:
@@ -365,11 +373,14 @@ def available_expansions(edition: int) -> tuple[str, ...]:
 @cache
 def expansion_rules(edition: int, expansion: str) -> ExpansionRules:
     """What one expansion of an edition adds (KeyError: no such edition or expansion)."""
+    from pathlib import Path
+
     from .loader import read_edition, read_expansion
 
     folder = edition_folders()[edition]
     return read_expansion(
-        _expansion_folders(edition)[expansion][1] / "expansion.toml", read_edition(folder / "edition.toml")
+        Path(_expansion_folders(edition)[expansion][1], "expansion.toml"),
+        read_edition(folder / "edition.toml"),
     )
 
 
@@ -388,7 +399,7 @@ def catalog_for(edition: int = 1, expansions: Iterable[str] = ()) -> Catalog:
 
 @cache
 def _catalog(edition: int, expansions: tuple[str, ...]) -> Catalog:
-    folders = edition_folders()
+    folders = _every_edition_folder()
     if edition not in folders:
         raise KeyError(edition)
     found = _expansion_folders(edition) if expansions else {}
@@ -398,10 +409,12 @@ def _catalog(edition: int, expansions: tuple[str, ...]) -> Catalog:
     )
 
 
-def _compile(folder: Path, expansions: list[Path]) -> Catalog:
+def _compile(folder: str, expansions: list[str]) -> Catalog:
     """A catalog read from its data, with the tables the loaded modules derive from it
     (:func:`derives`: validation's and scoring's, when the process scores)."""
-    catalog = load_catalog(folder, expansions)
+    from pathlib import Path
+
+    catalog = load_catalog(Path(folder), [Path(e) for e in expansions])
     for name, make in _DERIVERS.items():
         derived(catalog, name, make)
     return catalog

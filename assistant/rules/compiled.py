@@ -29,8 +29,13 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
-from pathlib import Path
-from typing import TypeVar
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from os import PathLike
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 try:  # the digest alone, without OpenSSL's library behind hashlib (a tenth of a start)
     from _blake2 import blake2b
@@ -39,21 +44,22 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 
 __all__ = ["cache_folder", "core_key", "fingerprint", "keep", "ours", "remembered"]
 
-T = TypeVar("T")
 
 CACHE_ENV = "ASSISTANT_CACHE_DIR"
 
 
-def cache_folder() -> Path | None:
-    """Where compiled catalogs are kept (None: nowhere, the cache is off)."""
+def cache_folder() -> str | None:
+    """Where compiled catalogs are kept (None: nowhere, the cache is off). Paths here are
+    strings: ``pathlib`` (with ``urllib.parse`` and ``ipaddress``) is a tenth of a start."""
     explicit = os.environ.get(CACHE_ENV)
     if explicit:
-        return None if explicit.strip().lower() == "off" else Path(explicit).expanduser()
+        return None if explicit.strip().lower() == "off" else os.path.expanduser(explicit)
+    home = os.path.expanduser("~")
     if os.name == "nt":  # pragma: no cover - developers' machines only
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
     else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "wonders-assistant"
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
+    return os.path.join(base, "wonders-assistant")
 
 
 @cache
@@ -63,15 +69,15 @@ def core_key() -> str:
     from .. import __version__
 
     parts = [__version__, sys.version, str(sys.implementation.cache_tag)]
-    core = Path(__file__).parent
+    core = os.path.dirname(__file__)
     for name in sorted(os.listdir(core)):
         if name.endswith(".py"):
-            stat = os.stat(core / name)
+            stat = os.stat(os.path.join(core, name))
             parts.append(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}")
     return blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
 
 
-def fingerprint(roots: Iterable[Path]) -> str:
+def fingerprint(roots: Iterable[str | PathLike[str]]) -> str:
     """A key for everything a catalog is made from (see the module's docstring)."""
     parts = [core_key()]
     for root in roots:
@@ -94,14 +100,17 @@ def remembered(key: str, make: Callable[[], T]) -> T:
     folder = cache_folder()
     if folder is None:
         return make()
-    import pickle
+    try:  # pickle's C reader alone: the module around it imports more than it reads
+        from _pickle import load
+    except ImportError:  # pragma: no cover - an interpreter without the accelerator
+        from pickle import load
 
-    path = folder / f"{key}.pickle"
+    path = os.path.join(folder, f"{key}.pickle")
     try:
         with open(path, "rb") as fh:
             if not ours(os.fstat(fh.fileno())):
                 raise PermissionError(path)
-            found: T = pickle.load(fh)
+            found: T = load(fh)
         return found
     except Exception:  # none yet; or torn, foreign, not ours: made again below
         pass
@@ -117,7 +126,7 @@ def ours(stat: os.stat_result) -> bool:
     return stat.st_uid == os.getuid() and not stat.st_mode & 0o022
 
 
-def _keep(folder: Path, path: Path, value: object) -> None:
+def _keep(folder: str, path: str, value: object) -> None:
     """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written is
     left alone (every process then reads the rules data itself)."""
     import pickle
@@ -125,18 +134,18 @@ def _keep(folder: Path, path: Path, value: object) -> None:
     keep(folder, path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def keep(folder: Path, path: Path, data: bytes) -> None:
+def keep(folder: str, path: str, data: bytes) -> None:
     """Write ``data`` at ``path`` in the cache ``folder``, whole or not at all, readable and
     writable by its owner only; a folder that cannot be written is left alone."""
-    partial = folder / f".{path.name}.{os.getpid()}.partial"
+    partial = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.partial")
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if folder.stat().st_mode & 0o077:
-            folder.chmod(0o700)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if os.stat(folder).st_mode & 0o077:
+            os.chmod(folder, 0o700)
         fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(partial, path)
     except OSError:
         with contextlib.suppress(OSError):
-            partial.unlink()
+            os.unlink(partial)

@@ -139,7 +139,7 @@ def test_malformed_rules_data_stops_start_up_naming_the_file_and_entry(tmp_path:
     shutil.copytree(resource_dir("rules_data"), data)
     age2 = data / "first_edition" / "age2.toml"
     age2.write_text(age2.read_text().replace('chain_from = ["baths"]', 'chain_from = ["bath"]'))
-    monkeypatch.setattr(catalog_module, "resource_dir", lambda name: data)
+    monkeypatch.setattr(catalog_module, "resource_path", lambda name: str(data))
     clear_caches()
     try:
         with pytest.raises(CatalogError, match=r"age2\.toml: card aqueduct: chains from 'bath'"):
