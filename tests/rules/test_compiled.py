@@ -134,3 +134,41 @@ def test_a_compiled_catalog_carries_the_tables_scoring_and_validation_derive(mon
     assert read is not made and set(read.derived) == set(made.derived)
     score_game(parse_game(three()))
     assert catalog_for(1).derived["assistant.rules.scoring"] is read.derived["assistant.rules.scoring"]
+
+
+def test_a_records_methods_are_compiled_once_and_read_back_by_the_next_process(tmp_path):
+    env = dict(os.environ, ASSISTANT_CACHE_DIR=str(tmp_path / "cache"))
+    code = (
+        "import sys\n"
+        "sys.addaudithook(lambda event, args: event == 'compile' and str(args[1]).startswith('<record')"
+        " and print('compiled', args[1]))\n"
+        "from assistant.rules.gameio import parse_game\n"
+        "from assistant.rules.scoring import score_game\n"
+        "from tests.web.worked_games import three\n"
+        "print('total', sum(c.total for c in score_game(parse_game(three())).cities))\n"
+    )
+
+    def run() -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+        )
+        return done.stdout.splitlines()
+
+    first, second = run(), run()
+    assert "compiled <record City>" in first and first[-1] == second[-1]
+    assert [line for line in second if line.startswith("compiled")] == []
+    # A file of code that others may change, or that is torn, is compiled again.
+    kept = sorted((tmp_path / "cache" / "code").iterdir())
+    assert kept and all(p.stat().st_mode & 0o077 == 0 for p in kept)
+    os.chmod(kept[0], 0o666)
+    for other in kept[1:]:
+        other.write_bytes(other.read_bytes()[:20])
+    third = run()
+    assert "compiled <record City>" in third and third[-1] == first[-1]
+    assert [line for line in run() if line.startswith("compiled")] == []  # written again
+
+
+def test_code_is_compiled_each_time_with_the_cache_off(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_CACHE_DIR", "off")
+    one, two = compiled.code_for("x = 1\n", "<a>"), compiled.code_for("x = 1\n", "<a>")
+    assert one == two and one is not two and one.co_filename == "<a>"

@@ -278,3 +278,20 @@ def test_the_deck_values_the_loader_accepts_are_those_of_the_deck_type() -> None
     )
     assert isinstance(deck, ast.Subscript) and isinstance(deck.slice, ast.Tuple)
     assert tuple(ast.literal_eval(e) for e in deck.slice.elts) == model.DECKS
+
+
+@record
+class _Partial:
+    kept: int
+    later: int = field(init=False)
+    items: tuple[int, ...] = ()
+
+
+def test_a_record_with_a_field_never_set_pickles_with_it_still_unset() -> None:
+    full, partial = _Partial(1, (2, 3)), _Partial(4)
+    object.__setattr__(full, "later", 5)
+    read_full, read_partial = pickle.loads(pickle.dumps([full, partial]))
+    assert (read_full.kept, read_full.later, read_full.items) == (1, 5, (2, 3))
+    assert (read_partial.kept, read_partial.items) == (4, ()) and not hasattr(read_partial, "later")
+    with pytest.raises(FrozenRecordError):
+        read_full.kept = 2  # type: ignore[misc]
