@@ -1,5 +1,16 @@
-"""``python -m assistant``."""
+"""``python -m assistant``, and the ``wonders-assistant`` command (:func:`main`)."""
 
-from .cli import main
+import gc
 
-raise SystemExit(main())
+
+def main() -> None:
+    """Run the command line, with the garbage collector off while it starts
+    (:func:`assistant.cli.run` says why, and when it is turned on again)."""
+    gc.disable()
+    from .cli import run
+
+    run()
+
+
+if __name__ == "__main__":
+    main()

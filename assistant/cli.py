@@ -7,6 +7,7 @@ and exit status 2; never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -804,10 +805,52 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+QUICK = frozenset({"score", "can-build", "free-city", "military", "catalog"})
+"""The commands that read one game or question and answer once (``--jsonl`` excepted)."""
+
+
+def run() -> NoReturn:
+    """The command line as a program runs it (``python -m assistant``, ``wonders-assistant``):
+    :mod:`assistant.__main__` starts it with the garbage collector off, as the imports and
+    the compiled catalog make tens of thousands of objects that live as long as the process
+    (collecting them was a seventh of a ``score ONE.json`` call's instructions). A quick
+    command keeps it off (it makes a bounded number of objects) and ends without tearing the
+    interpreter down (freeing every object was a tenth more): its output is flushed, then the
+    process exits (``os._exit``, as mypy does). Any other command (``serve``, ``--jsonl``, the
+    PDFs, the database) runs long or holds resources: what was built so far leaves the
+    collector's generations (``gc.freeze``), the collector is turned on, and it ends as any
+    program does."""
+    parser, args = _parse(None)
+    quick = args.command in QUICK and not getattr(args, "jsonl", None)
+    if not quick:
+        gc.freeze()
+        gc.enable()
+    status = _execute(parser, args)
+    if not quick:
+        raise SystemExit(status)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # the reader stopped reading: as main() answers, not an error
+            pass
+        except OSError as exc:  # what Python's own exit would report (status 120)
+            sys.stderr.write(f"the answer could not be written ({exc.strerror}).\n")
+            status = 120
+    os._exit(status)
+
+
+def _parse(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
-    args = parser.parse_args(argv)
+    return parser, parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, args = _parse(argv)
+    return _execute(parser, args)
+
+
+def _execute(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

@@ -34,8 +34,8 @@ def test_the_changelogs_newest_version_is_the_packages():
 
 def test_both_command_names_run_the_command_line():
     scripts = {ep.name: ep.value for ep in metadata.distribution(DISTRIBUTION).entry_points}
-    assert scripts["wonders-assistant"] == "assistant.cli:main"
-    assert scripts["assistant"] == "assistant.cli:main"  # deprecated alias, kept for 0.2
+    assert scripts["wonders-assistant"] == "assistant.__main__:main"
+    assert scripts["assistant"] == "assistant.__main__:main"  # deprecated alias, kept for 0.2
 
 
 @pytest.mark.parametrize(

@@ -473,3 +473,26 @@ def test_the_packed_shield_check_agrees_with_the_bounds_age_by_age(game: Game, d
         )
         fast = shields_admitted(typed, checked, city.cards or (), city.wonder, city.side, city.stages, FIRST)
         assert fast == by_age == bounds.admits(typed, checked)
+
+
+_MARKS = st.sampled_from(
+    [
+        *map(chr, (0x300, 0x36F, 0x1AB0, 0x1AFF, 0x1DC0, 0x1DFF, 0x20D0, 0x20FF, 0xFE20, 0xFE2F)),
+        "\u0301",
+        "\u093f",
+    ]
+)
+
+
+@given(st.lists(st.text(max_size=3) | _MARKS, max_size=8).map("".join))
+def test_a_names_accents_are_the_marks_of_the_five_ranges_and_only_those(name):
+    """The accents left out of a name (a table for ``str.translate``) are exactly the
+    characters of the five blocks of combining marks, as a character class of them says."""
+    import re
+    import unicodedata
+
+    from assistant.rules.text import squeeze
+
+    accents = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+    bare = accents.sub("", unicodedata.normalize("NFD", name))
+    assert name_key(name) == squeeze(unicodedata.normalize("NFC", bare.casefold()))
