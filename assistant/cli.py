@@ -72,9 +72,23 @@ def _game_error(where: str, exc: GameFormatError) -> str:
 
 def _print_json(data: Any, stream: TextIO, compact: bool = False) -> None:
     if compact:
-        stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        _written(stream.write, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
     else:
-        stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        _written(stream.write, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+_UNWRITTEN = "standard output: cannot be written ({})."
+
+
+def _written(write: Callable[..., object], *data: Any) -> None:
+    """Write the answer; a full disk or a closed terminal gets one sentence, not a traceback
+    (a reader that stopped reading raises ``BrokenPipeError``: :func:`main` ends quietly)."""
+    try:
+        write(*data)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _fail(_UNWRITTEN.format(exc.strerror))
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
@@ -237,14 +251,14 @@ class _LineWriter:
         data = b"\n".join(self._lines) + b"\n"
         self._lines.clear()
         if self._binary is not None:
-            self._binary.write(data)
+            _written(self._binary.write, data)
         else:
-            self._text.write(data.decode())
+            _written(self._text.write, data.decode())
 
     def close(self) -> None:
         self._flush()
         if self._binary is not None:
-            self._binary.flush()
+            _written(self._binary.flush)
 
 
 def _score_one(data: Any, where: str) -> dict[str, Any]:
@@ -533,7 +547,7 @@ def cmd_pad(args: argparse.Namespace) -> int:
 
 def _write(path: str, data: bytes) -> None:
     if path == "-":
-        sys.stdout.buffer.write(data)
+        _written(sys.stdout.buffer.write, data)
         return
     try:
         with open(path, "wb") as fh:
@@ -833,9 +847,9 @@ def run() -> NoReturn:
             stream.flush()
         except BrokenPipeError:  # the reader stopped reading: as main() answers, not an error
             pass
-        except OSError as exc:  # what Python's own exit would report (status 120)
-            sys.stderr.write(f"the answer could not be written ({exc.strerror}).\n")
-            status = 120
+        except OSError as exc:
+            sys.stderr.write(_UNWRITTEN.format(exc.strerror) + "\n")
+            status = EXIT_BAD_INPUT
     os._exit(status)
 
 

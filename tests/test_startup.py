@@ -55,3 +55,50 @@ def test_a_command_builds_only_its_own_parser_and_an_unknown_one_lists_them_all(
     assert stopped.value.code == 2
     said = capsys.readouterr().err
     assert all(f"'{name}'" in said for name in every)
+
+
+_RUN = (
+    "import atexit, gc, sys\n"
+    "gc.disable()  # as assistant.__main__ starts it\n"
+    "from assistant import cli\n"
+    "real = cli._execute\n"
+    "def spy(parser, args):\n"
+    "    sys.stderr.write(f'collector on: {gc.isenabled()}\\n')\n"
+    "    return real(parser, args)\n"
+    "cli._execute = spy\n"
+    "atexit.register(lambda: sys.stderr.write('torn down\\n'))\n"
+    "sys.argv = ['assistant', *sys.argv[1:]]\n"
+    "cli.run()\n"
+)
+
+
+def test_a_quick_command_runs_without_the_collector_and_ends_without_tearing_down(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(three()), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _RUN, "score", str(game)], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == "collector on: False\n"
+    assert json.loads(done.stdout) == json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "assistant", "score", str(game)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    refused = subprocess.run(
+        [sys.executable, "-c", _RUN, "score", str(tmp_path / "none.json")], capture_output=True, text=True
+    )
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == f"collector on: False\n{tmp_path / 'none.json'}: no such file.\n"
+
+
+def test_a_long_command_collects_and_ends_as_any_program_does(tmp_path):
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(json.dumps(three()) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, "score", "--jsonl", str(lines)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stderr == "collector on: True\ntorn down\n" and '"total"' in done.stdout
