@@ -6,20 +6,21 @@ and exit status 2; never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from types import SimpleNamespace
 
-from .rules.catalog import available_editions, available_expansions, catalog_for
+from .rules.catalog import available_expansions, catalog_for
 from .rules.during import VIAS
 from .rules.gameio import GameFormatError, catalog_to_dict, parse_game, sheet_to_dict, verdict_to_dict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from pathlib import Path
     from typing import Any, NoReturn, TextIO
 
@@ -616,211 +617,64 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- parser -------------------------------------------------------------------------------------
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help formatter, told the terminal's width: left to itself it imports
-    ``shutil`` (with ``bz2``, ``lzma`` and ``zlib``) to ask, for every argument added, a
-    twentieth of a ``score`` call's start. The width is found as ``shutil`` finds it."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_columns() - 2)
-
-
-def _columns() -> int:
-    """The terminal's columns: ``COLUMNS``, else standard output's terminal, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        sys.stderr.write(f"{self.prog}: {message}\n")
-        raise SystemExit(EXIT_BAD_INPUT)
-
-
-def _prog() -> str:
-    """The command as the user typed it: the console script (``wonders-assistant``, or its
-    deprecated alias ``assistant``), else ``python -m assistant``."""
-    typed = os.path.splitext(os.path.basename(sys.argv[0]))[0] if sys.argv and sys.argv[0] else ""
-    return typed if typed in ("wonders-assistant", "assistant") else "python -m assistant"
-
-
-class _NotBuilt:
-    """A command's parser that is not made (see :class:`_OnlyOne`): takes its arguments, keeps nothing."""
-
-    def add_argument(self, *_args: Any, **_kwargs: Any) -> None:
-        return None
-
-    def set_defaults(self, **_kwargs: Any) -> None:
-        return None
-
-
-class _OnlyOne:
-    """The commands' parsers, made only for the command being run (``only``; None: every
-    one, for the help). Each costs argparse a help formatter and message look-ups for every
-    argument: made for all twelve commands, they were a tenth of a ``score`` call's start."""
-
-    def __init__(self, sub: Any, only: str | None) -> None:
-        self.sub, self.only, self.made = sub, only, False
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        if self.only is not None and name != self.only:
-            return _NotBuilt()
-        self.made = True
-        return self.sub.add_parser(name, **kwargs)
-
-
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser: every command's, or only ``only``'s (the command being run:
-    an unknown name gets every command's, so that the error lists them)."""
-    parser = _Parser(
-        prog=_prog(),
-        description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
-    )
-    sub = _OnlyOne(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser), only)
-
-    p = sub.add_parser(
-        "serve", help="run the web app (waitress)", description="Run the web app with waitress."
-    )
-    p.add_argument(
-        "--host",
-        default="0.0.0.0",
-        help="address to listen on (default 0.0.0.0: every network of this computer, so phones can reach it;"
-        " 127.0.0.1 keeps it to this computer)",
-    )
-    p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
-    p.add_argument("--threads", type=int, default=8, help="worker threads per process (default 8)")
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        help="processes sharing the port (default 1; more for many tables, best with PostgreSQL)",
-    )
-    p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
-    p.set_defaults(func=cmd_serve)
-
-    p = sub.add_parser("catalog", help="print every card and wonder as JSON")
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
-    p.set_defaults(func=cmd_catalog)
-
-    p = sub.add_parser("score", help="score a game (JSON game format)")
-    p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
-    p.add_argument("--jsonl", metavar="FILE", help="score one game per line, one result per line")
-    p.set_defaults(func=cmd_score)
-
-    p = sub.add_parser("can-build", help="can a city build a card or its next stage, and at what least cost?")
-    p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
-    p.add_argument("--city", type=int, help="the city's index in the game (0 is the first)")
-    p.add_argument("--card", help="the card's id or English name")
-    p.add_argument("--stage", action="store_true", help="the city's next wonder stage")
-    p.add_argument(
-        "--via",
-        choices=VIAS,
-        help="build the card through a power: from the discard pile (Halicarnassus) or a free build (Olympia)",
-    )
-    p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
-    p.set_defaults(func=cmd_can_build)
-
-    p = sub.add_parser("free-city", help="which card the Free City plays, and how (two-player variant)")
-    p.add_argument("game", help="GAME.json, or - for standard input")
-    p.add_argument("--hand", required=True, help="the cards its holder may give it, e.g. altar,baths")
-    p.set_defaults(func=cmd_free_city)
-
-    p = sub.add_parser("military", help="conflict tokens of one age from the shields")
-    p.add_argument("--age", type=int, required=True, help="an age of the edition: 1, 2 or 3")
-    p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
-    p.add_argument(
-        "--diplomacy", default="", help="Cities: seats (from 0) of the cities on diplomacy this age, e.g. 2"
-    )
-    p.add_argument(
-        "--teams", default="", help="Cities' team game: each city's team in seating order, e.g. A,A,B,B"
-    )
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
-    p.set_defaults(func=cmd_military)
-
-    p = sub.add_parser("sheet", help="the game's score sheet as PDF")
-    p.add_argument("game", help="GAME.json, or - for standard input")
-    p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
-    p.add_argument("--paper", default="a4", help="a4 (default) or letter")
-    p.add_argument("--url", help="link back to the game online (printed with a QR code)")
-    p.add_argument("--title", help="a title for the sheet")
-    p.add_argument("--date", help="the date printed (default today), e.g. 2026-11-30")
-    p.add_argument("--lang", default="en", help="the sheet's language: en (default), es, ca, pl, tr or ko")
-    p.set_defaults(func=cmd_sheet)
-
-    p = sub.add_parser("pad", help="blank score pads as PDF")
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument("--players", type=int, required=True, help="the edition's players: 2 to 7 in the first")
-    p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
-    p.add_argument("--paper", default="a4", help="a4 (default) or letter")
-    p.add_argument("--per-page", type=int, default=1, help="pads per page: 1 (default), 2 or 4")
-    p.add_argument("--url", help="print a QR code to this address (the app's new-game page, say)")
-    p.add_argument("--lang", default="en", help="the pads' language: en (default), es, ca, pl, tr or ko")
-    p.add_argument(
-        "--order",
-        default="pad",
-        help="rows as on the edition's own pad (pad, the default) or in its rulebook's counting order (rulebook)",
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
-    p.set_defaults(func=cmd_pad)
-
-    p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
-    p.set_defaults(func=cmd_db_upgrade)
-
-    p = sub.add_parser(
-        "backup",
-        help="copy the SQLite database while the app runs",
-        description="Copy the SQLite database to FILE while the app runs (a consistent snapshot).",
-    )
-    p.add_argument(
-        "file", nargs="?", help="where to write it (default: backups/assistant-DATE.db in the data folder)"
-    )
-    p.set_defaults(func=cmd_backup)
-
-    p = sub.add_parser(
-        "restore",
-        help="put a backup in place of the SQLite database (the current one is kept)",
-        description="Put the backup FILE in place of the SQLite database; the database as it was "
-        "is backed up first, and the schema is brought up to date.",
-    )
-    p.add_argument("file", help="the backup to restore")
-    p.set_defaults(func=cmd_restore)
-    if only is not None and not sub.made:
-        return build_parser()
-    return parser
-
-
 QUICK = frozenset({"score", "can-build", "free-city", "military", "catalog"})
 """The commands that read one game or question and answer once (``--jsonl`` excepted)."""
+
+_PLAIN: dict[str, tuple[Callable[[Any], int], dict[str, Any]]] = {
+    "score": (cmd_score, {"--jsonl": str}),
+    "can-build": (
+        cmd_can_build,
+        {"--city": int, "--card": str, "--stage": bool, "--via": VIAS, "--jsonl": str},
+    ),
+}
+"""The commands :func:`quick_args` reads, each with its options: a type (``str``, ``int``),
+``bool`` for a flag, or the tuple of the values it takes. They are the parser's
+(:mod:`.cliparser`); ``tests/test_cli_quick_args.py`` holds the two the same."""
+
+
+def quick_args(words: Sequence[str]) -> SimpleNamespace | None:
+    """The arguments of ``score`` or ``can-build`` written plainly (each option once, as
+    ``--option VALUE``, and at most one game file), read without argparse: what argparse
+    reads from the same words (``tests/test_cli_quick_args.py``). None for anything else
+    (another command, ``--help``, ``--option=VALUE``, an abbreviation, a value that starts
+    with ``-``, a repeated option, a value argparse refuses): argparse reads it, and says
+    what is wrong."""
+    if not words or words[0] not in _PLAIN:
+        return None
+    func, options = _PLAIN[words[0]]
+    found: dict[str, Any] = {"command": words[0], "game": None}
+    found.update(
+        (name[2:].replace("-", "_"), False if kind is bool else None) for name, kind in options.items()
+    )
+    seen: set[str] = set()
+    rest = iter(words[1:])
+    for word in rest:
+        kind = options.get(word)
+        if kind is None:  # the game file: once, and not anything argparse takes for an option
+            if found["game"] is not None or (word.startswith("-") and word != "-"):
+                return None
+            found["game"] = word
+            continue
+        if word in seen:
+            return None
+        seen.add(word)
+        name = word[2:].replace("-", "_")
+        if kind is bool:
+            found[name] = True
+            continue
+        value = next(rest, None)
+        if value is None or value.startswith("-"):
+            return None
+        if kind is int:
+            try:
+                found[name] = int(value)
+            except ValueError:
+                return None
+        elif kind is str or value in kind:
+            found[name] = value
+        else:
+            return None
+    return SimpleNamespace(**found, func=func)
 
 
 def run() -> NoReturn:
@@ -834,12 +688,12 @@ def run() -> NoReturn:
     PDFs, the database) runs long or holds resources: what was built so far leaves the
     collector's generations (``gc.freeze``), the collector is turned on, and it ends as any
     program does."""
-    parser, args = _parse(None)
+    args = _parse(sys.argv[1:])
     quick = args.command in QUICK and not getattr(args, "jsonl", None)
     if not quick:
         gc.freeze()
         gc.enable()
-    status = _execute(parser, args)
+    status = _execute(args)
     if not quick:
         raise SystemExit(status)
     for stream in (sys.stdout, sys.stderr):
@@ -853,21 +707,28 @@ def run() -> NoReturn:
     os._exit(status)
 
 
-def _parse(argv: Sequence[str] | None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
-    words = list(sys.argv[1:] if argv is None else argv)
+def _parse(words: Sequence[str]) -> Any:
+    """The command's arguments: :func:`quick_args`'s, else argparse's (which prints the help
+    and exits when asked, and when it refuses)."""
+    found = quick_args(words)
+    if found is not None:
+        return found
+    from .cliparser import build_parser
+
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
-    return parser, parser.parse_args(argv)
+    args = parser.parse_args(words)
+    if not getattr(args, "func", None):
+        parser.print_help()
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, args = _parse(argv)
-    return _execute(parser, args)
+    return _execute(_parse(list(sys.argv[1:] if argv is None else argv)))
 
 
-def _execute(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def _execute(args: Any) -> int:
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        return 0  # no command: the help was printed
     try:
         status: int = args.func(args)
     except CliError as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import assistant
-from assistant.cli import build_parser
+from assistant.cliparser import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DISTRIBUTION = "wonders-assistant"

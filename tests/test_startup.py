@@ -32,6 +32,8 @@ def test_scoring_one_game_imports_neither_the_build_adjudicator_nor_a_web_or_pdf
     # compiled catalog's key needs no OpenSSL (docs/decisions.md, "Start-up").
     # Nor does the core import typing at run time (mypy reads its TYPE_CHECKING blocks).
     assert not loaded & {"dataclasses", "inspect", "ast", "dis", "shutil", "bz2", "lzma", "hashlib", "typing"}
+    # ``score GAME`` written plainly is read without argparse (with gettext and locale).
+    assert not loaded & {"argparse", "gettext", "locale", "pathlib", "pickle"}
     assert not {name.split(".")[0] for name in loaded} & {"flask", "reportlab", "sqlalchemy", "babel"}
 
 
@@ -44,7 +46,8 @@ def test_the_cores_names_are_imported_when_first_asked_for():
 
 
 def test_a_command_builds_only_its_own_parser_and_an_unknown_one_lists_them_all(capsys):
-    from assistant.cli import build_parser, main
+    from assistant.cli import main
+    from assistant.cliparser import build_parser
 
     every = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     only = build_parser("score")._subparsers._group_actions[0].choices  # type: ignore[union-attr]
@@ -62,9 +65,9 @@ _RUN = (
     "gc.disable()  # as assistant.__main__ starts it\n"
     "from assistant import cli\n"
     "real = cli._execute\n"
-    "def spy(parser, args):\n"
+    "def spy(args):\n"
     "    sys.stderr.write(f'collector on: {gc.isenabled()}\\n')\n"
-    "    return real(parser, args)\n"
+    "    return real(args)\n"
     "cli._execute = spy\n"
     "atexit.register(lambda: sys.stderr.write('torn down\\n'))\n"
     "sys.argv = ['assistant', *sys.argv[1:]]\n"
