@@ -620,12 +620,24 @@ def cmd_restore(args: argparse.Namespace) -> int:
 QUICK = frozenset({"score", "can-build", "free-city", "military", "catalog"})
 """The commands that read one game or question and answer once (``--jsonl`` excepted)."""
 
-_PLAIN: dict[str, tuple[Callable[[Any], int], dict[str, Any]]] = {
-    "score": (cmd_score, {"--jsonl": str}),
-    "can-build": (
-        cmd_can_build,
-        {"--city": int, "--card": str, "--stage": bool, "--via": VIAS, "--jsonl": str},
-    ),
+COMMANDS: dict[str, Callable[[Any], int]] = {
+    "serve": cmd_serve,
+    "catalog": cmd_catalog,
+    "score": cmd_score,
+    "can-build": cmd_can_build,
+    "free-city": cmd_free_city,
+    "military": cmd_military,
+    "sheet": cmd_sheet,
+    "pad": cmd_pad,
+    "db-upgrade": cmd_db_upgrade,
+    "backup": cmd_backup,
+    "restore": cmd_restore,
+}
+"""What each command runs (its arguments are :mod:`.cliparser`'s)."""
+
+_PLAIN: dict[str, dict[str, Any]] = {
+    "score": {"--jsonl": str},
+    "can-build": {"--city": int, "--card": str, "--stage": bool, "--via": VIAS, "--jsonl": str},
 }
 """The commands :func:`quick_args` reads, each with its options: a type (``str``, ``int``),
 ``bool`` for a flag, or the tuple of the values it takes. They are the parser's
@@ -641,7 +653,7 @@ def quick_args(words: Sequence[str]) -> SimpleNamespace | None:
     what is wrong."""
     if not words or words[0] not in _PLAIN:
         return None
-    func, options = _PLAIN[words[0]]
+    options = _PLAIN[words[0]]
     found: dict[str, Any] = {"command": words[0], "game": None}
     found.update(
         (name[2:].replace("-", "_"), False if kind is bool else None) for name, kind in options.items()
@@ -674,7 +686,7 @@ def quick_args(words: Sequence[str]) -> SimpleNamespace | None:
             found[name] = value
         else:
             return None
-    return SimpleNamespace(**found, func=func)
+    return SimpleNamespace(**found)
 
 
 def run() -> NoReturn:
@@ -717,7 +729,7 @@ def _parse(words: Sequence[str]) -> Any:
 
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
     args = parser.parse_args(words)
-    if not getattr(args, "func", None):
+    if args.command is None:
         parser.print_help()
     return args
 
@@ -727,10 +739,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _execute(args: Any) -> int:
-    if not getattr(args, "func", None):
+    if args.command is None:
         return 0  # no command: the help was printed
     try:
-        status: int = args.func(args)
+        status: int = COMMANDS[args.command](args)
     except CliError as exc:
         sys.stderr.write(f"{exc}\n")
         return EXIT_BAD_INPUT

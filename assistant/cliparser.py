@@ -10,20 +10,6 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from .cli import (
-    EXIT_BAD_INPUT,
-    cmd_backup,
-    cmd_can_build,
-    cmd_catalog,
-    cmd_db_upgrade,
-    cmd_free_city,
-    cmd_military,
-    cmd_pad,
-    cmd_restore,
-    cmd_score,
-    cmd_serve,
-    cmd_sheet,
-)
 from .rules.catalog import available_editions
 from .rules.during import VIAS
 
@@ -59,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         sys.stderr.write(f"{self.prog}: {message}\n")
-        raise SystemExit(EXIT_BAD_INPUT)
+        raise SystemExit(2)  # argparse's status for a refused command line (cli.EXIT_BAD_INPUT)
 
 
 def _prog() -> str:
@@ -73,9 +59,6 @@ class _NotBuilt:
     """A command's parser that is not made (see :class:`_OnlyOne`): takes its arguments, keeps nothing."""
 
     def add_argument(self, *_args: Any, **_kwargs: Any) -> None:
-        return None
-
-    def set_defaults(self, **_kwargs: Any) -> None:
         return None
 
 
@@ -121,7 +104,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="processes sharing the port (default 1; more for many tables, best with PostgreSQL)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
-    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("catalog", help="print every card and wonder as JSON")
     p.add_argument(
@@ -130,12 +112,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
     )
-    p.set_defaults(func=cmd_catalog)
 
     p = sub.add_parser("score", help="score a game (JSON game format)")
     p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
     p.add_argument("--jsonl", metavar="FILE", help="score one game per line, one result per line")
-    p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("can-build", help="can a city build a card or its next stage, and at what least cost?")
     p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
@@ -148,12 +128,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="build the card through a power: from the discard pile (Halicarnassus) or a free build (Olympia)",
     )
     p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
-    p.set_defaults(func=cmd_can_build)
 
     p = sub.add_parser("free-city", help="which card the Free City plays, and how (two-player variant)")
     p.add_argument("game", help="GAME.json, or - for standard input")
     p.add_argument("--hand", required=True, help="the cards its holder may give it, e.g. altar,baths")
-    p.set_defaults(func=cmd_free_city)
 
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
     p.add_argument("--age", type=int, required=True, help="an age of the edition: 1, 2 or 3")
@@ -170,7 +148,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
     )
-    p.set_defaults(func=cmd_military)
 
     p = sub.add_parser("sheet", help="the game's score sheet as PDF")
     p.add_argument("game", help="GAME.json, or - for standard input")
@@ -180,7 +157,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--title", help="a title for the sheet")
     p.add_argument("--date", help="the date printed (default today), e.g. 2026-11-30")
     p.add_argument("--lang", default="en", help="the sheet's language: en (default), es, ca, pl, tr or ko")
-    p.set_defaults(func=cmd_sheet)
 
     p = sub.add_parser("pad", help="blank score pads as PDF")
     p.add_argument(
@@ -200,10 +176,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
     )
-    p.set_defaults(func=cmd_pad)
 
     p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
-    p.set_defaults(func=cmd_db_upgrade)
 
     p = sub.add_parser(
         "backup",
@@ -213,7 +187,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "file", nargs="?", help="where to write it (default: backups/assistant-DATE.db in the data folder)"
     )
-    p.set_defaults(func=cmd_backup)
 
     p = sub.add_parser(
         "restore",
@@ -222,7 +195,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "is backed up first, and the schema is brought up to date.",
     )
     p.add_argument("file", help="the backup to restore")
-    p.set_defaults(func=cmd_restore)
     if only is not None and not sub.made:
         return build_parser()
     return parser

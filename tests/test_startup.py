@@ -46,12 +46,13 @@ def test_the_cores_names_are_imported_when_first_asked_for():
 
 
 def test_a_command_builds_only_its_own_parser_and_an_unknown_one_lists_them_all(capsys):
-    from assistant.cli import main
+    from assistant.cli import COMMANDS, main
     from assistant.cliparser import build_parser
 
     every = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     only = build_parser("score")._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     assert list(only) == ["score"] and len(every) > 10
+    assert list(every) == list(COMMANDS)  # every command the parser reads has what it runs
     assert list(build_parser("no-such-command")._subparsers._group_actions[0].choices) == list(every)  # type: ignore[union-attr]
     with pytest.raises(SystemExit) as stopped:
         main(["no-such-command"])
