@@ -34,7 +34,7 @@ from types import CodeType
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from os import PathLike
-    from typing import TypeVar
+    from typing import BinaryIO, TypeVar
 
     T = TypeVar("T")
 
@@ -106,18 +106,14 @@ def remembered(key: str, make: Callable[[], T]) -> T:
     except ImportError:  # pragma: no cover - an interpreter without the accelerator
         from pickle import load
 
-    path = os.path.join(folder, f"{key}.pickle")
-    try:
-        with open(path, "rb") as fh:
-            if not ours(os.fstat(fh.fileno())):
-                raise PermissionError(path)
-            found: T = load(fh)
-        return found
-    except Exception:  # none yet; or torn, foreign, not ours: made again below
-        pass
-    value = make()
-    _keep(folder, path, value)
-    return value
+    found: T = _read_or_make(os.path.join(folder, f"{key}.pickle"), load, make, _pickled)
+    return found
+
+
+def _pickled(value: object) -> bytes:
+    import pickle
+
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def code_for(source: str, filename: str) -> CodeType:
@@ -133,19 +129,32 @@ def code_for(source: str, filename: str) -> CodeType:
         return compile(source, filename, "exec")
     import marshal
 
+    def read(fh: BinaryIO) -> CodeType:
+        found = marshal.loads(fh.read())
+        if not isinstance(found, CodeType) or found.co_filename != filename:
+            raise ValueError(f"not the code of {filename}")
+        return found
+
     said = f"{sys.version}\0{sys.implementation.cache_tag}\0{filename}\0{source}"
     path = os.path.join(folder, "code", f"{blake2b(said.encode(), digest_size=16).hexdigest()}.marshal")
+    return _read_or_make(path, read, lambda: compile(source, filename, "exec"), marshal.dumps)
+
+
+def _read_or_make(
+    path: str, read: Callable[[BinaryIO], T], make: Callable[[], T], dump: Callable[[T], bytes]
+) -> T:
+    """What ``read`` reads from the file at ``path`` when this user wrote it and nobody else
+    may change it (reading a pickle or code runs what it says); else ``make()``, kept there
+    as ``dump`` writes it (a torn file, or one another version wrote, is made again)."""
     try:
         with open(path, "rb") as fh:
             if ours(os.fstat(fh.fileno())):
-                found = marshal.loads(fh.read())
-                if isinstance(found, CodeType) and found.co_filename == filename:
-                    return found
-    except Exception:  # none yet; or torn, or written by another interpreter: compiled again
+                return read(fh)
+    except Exception:  # none yet; or torn, or written by another interpreter: made again below
         pass
-    code = compile(source, filename, "exec")
-    keep(os.path.dirname(path), path, marshal.dumps(code))
-    return code
+    value = make()
+    keep(os.path.dirname(path), path, dump(value))
+    return value
 
 
 def ours(stat: os.stat_result) -> bool:
@@ -153,14 +162,6 @@ def ours(stat: os.stat_result) -> bool:
     if os.name != "posix":  # pragma: no cover - the user's own profile folder
         return True
     return stat.st_uid == os.getuid() and not stat.st_mode & 0o022
-
-
-def _keep(folder: str, path: str, value: object) -> None:
-    """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written is
-    left alone (every process then reads the rules data itself)."""
-    import pickle
-
-    keep(folder, path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def keep(folder: str, path: str, data: bytes) -> None:
