@@ -191,3 +191,12 @@ def test_every_page_offers_every_language(client):
     html = client.get("/").get_data(as_text=True)
     for code, name in LANGUAGE_NAMES.items():
         assert f'value="{code}"' in html and name in html
+
+
+def test_no_translation_of_a_tie_between_two_players_assumes_they_are_men():
+    """Issue 40: "both have {points}" of two players was "obaj" (Polish), "ambos" (Spanish),
+    "tots dos" (Catalan), masculine forms; the players may be anyone."""
+    msgid = "{ahead} is ahead of {behind} on coins, {more} to {fewer}: both have {points}."
+    for lang, masculine in (("pl", "obaj"), ("es", "ambos"), ("ca", "tots dos")):
+        said = catalogue(lang).get(msgid)
+        assert said is not None and said.string and masculine not in said.string, lang

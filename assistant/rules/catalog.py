@@ -230,6 +230,10 @@ class Catalog:
     def ruling(self, ruling_id: str) -> Ruling:
         return self._rulings[ruling_id]
 
+    def find_ruling(self, ruling_id: str) -> Ruling | None:
+        """The ruling with this id, or None when the edition and expansions have none."""
+        return self._rulings.get(ruling_id)
+
     def resolve_card(self, text: str) -> str | None:
         """The id for a typed card id, English name or known variant; None when unknown
         (and for text holding a control character or a lone surrogate: see :func:`_kept`)."""

@@ -121,3 +121,6 @@ class Ruling:
     title: str
     text: str
     source: str
+    confirmed: bool = True
+    """False: a reading the rulebook's own page does not confirm yet (SOURCES.md, Open); a
+    number it decides says so in its explanation."""

@@ -18,7 +18,6 @@ answers for the age being played and builds ``via`` a power:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from operator import attrgetter
 
 from .catalog import Catalog
@@ -26,6 +25,7 @@ from .components import Stage
 from .describe import age_numeral, join
 from .effects import Effect
 from .model import City, Game, Payment, Problem, ProblemCode, Verdict, WhyNot
+from .records import record
 from .text import N_, Nn_, Text, verbatim
 
 VIAS = ("discard", "free-build")
@@ -41,28 +41,114 @@ def built_stages(city: City, catalog: Catalog) -> tuple[Stage, ...]:
     return catalog.wonder(city.wonder).side(city.side).stages[: city.stages]
 
 
-def _powers(city: City, catalog: Catalog) -> Iterator[tuple[int, Effect]]:
-    """Each built stage's free-build power, with the stage's number."""
-    for stage in built_stages(city, catalog):
-        for effect in stage.effects:
-            if effect.free_power():
-                yield stage.number, effect
+@record
+class FreePower:
+    """A power of the city that builds a structure for free: a built stage's (``stage``, its
+    number; ``source``, the wonder's name) or a held card's (Caligula: ``stage`` None,
+    ``source`` the card's name)."""
+
+    source: str
+    stage: int | None
+    effect: Effect
 
 
-def power_is_spent(game: Game, city: City, stage: int, effect: Effect) -> bool:
+def free_powers(city: City, catalog: Catalog) -> list[FreePower]:
+    """The city's powers that build a structure for free: its built stages' (Olympia), then
+    its cards' (Caligula's black card an age)."""
+    out: list[FreePower] = []
+    if city.wonder is not None:
+        name = catalog.wonder(city.wonder).name
+        for stage in built_stages(city, catalog):
+            out += [FreePower(name, stage.number, e) for e in stage.effects if e.free_power()]
+    for card in catalog.held_with(city.cards, "free_power"):
+        out += [FreePower(card.name, None, e) for e in card.effects if e.free_power()]
+    return out
+
+
+def power_is_spent(game: Game, city: City, power: FreePower, powers: int = 1) -> bool:
     """True when the table says a free-build power cannot act now: used this age, or built
-    this age while it acts only from the next."""
-    return _spent(game, city, stage, effect) is not None
+    this age while it acts only from the next (``powers``: the city's once-per-age powers)."""
+    return _spent(game, city, power, powers) is not None
 
 
-def _spent(game: Game, city: City, stage: int, effect: Effect) -> str | None:
+def _spent(game: Game, city: City, power: FreePower, powers: int = 1) -> str | None:
     """Why the table says a free-build power cannot act now: ``"used"`` this age (the city's
-    ``free_build_used``), ``"recent"`` (built this age, it acts from the next), or None."""
-    if effect.once_per_age() and city.free_build_used:
+    ``free_build_used``), ``"recent"`` (built this age, it acts from the next), or None.
+
+    ``free_build_used`` is one mark for the city: with two once-per-age powers (Olympia A
+    and Caligula) a mark does not say which was used, so neither is taken as spent (ruling
+    ``free-build-used``)."""
+    effect = power.effect
+    if effect.once_per_age() and city.free_build_used and powers < 2:
         return "used"
-    if effect.from_next_age() and city.stage_ages is not None and game.age is not None:
-        return "recent" if city.stage_ages[stage - 1] >= game.age else None
+    if (
+        effect.from_next_age()
+        and power.stage is not None
+        and city.stage_ages is not None
+        and game.age is not None
+    ):
+        return "recent" if city.stage_ages[power.stage - 1] >= game.age else None
     return None
+
+
+def once_per_age_powers(powers: list[FreePower]) -> int:
+    """How many of ``powers`` a ``free_build_used`` mark may speak for."""
+    return sum(1 for p in powers if p.effect.once_per_age())
+
+
+def unused(city: City, power: FreePower) -> bool:
+    """Whether the table says the once-per-age power is not used this age (``free_build_used``
+    false: no such power of the city was), so that its verdict is said plainly."""
+    return city.free_build_used is False and power.effect.once_per_age()
+
+
+def leaders_recruited(city: City, catalog: Catalog) -> list[str]:
+    """The leaders (cards of a colour dealt apart) the city lists, in its order."""
+    apart = {info.color for info in catalog.rules.colors if info.deck == "apart"}
+    return [card.id for card in catalog.held(city.cards) if card.color in apart]
+
+
+def leader_limit(game: Game, city: City, catalog: Catalog) -> int:
+    """The most leaders the city can have recruited: one at the start of each age (of the ages
+    begun, in a game in progress), and one more for each built stage that says so (Rome B);
+    rulings ``leaders-one-an-age`` and ``leaders-one-more-play``."""
+    rules = catalog.rules
+    ages = rules.ages if game.age is None else game.age
+    return ages * rules.leader_turns_per_age + sum(
+        e.extra_leaders() for stage in built_stages(city, catalog) for e in stage.effects
+    )
+
+
+def leader_refusal(game: Game, seat: int, catalog: Catalog, what: Text) -> Verdict | None:
+    """A leader the city cannot recruit: it has recruited as many as its leader turns so far
+    allow (its leader turn of this age played; Rome B's stages add one each)."""
+    city = game.cities[seat]
+    held = leaders_recruited(city, catalog)
+    most = leader_limit(game, city, catalog)
+    if len(held) < most:
+        return None
+    names = join([verbatim(catalog.structure(c).name) for c in held])
+    return Verdict(
+        False,
+        N_(
+            "{player} cannot recruit {what}: the city has recruited {names}, as many leaders as a game "
+            "allows (one at the start of each age, and one more for each wonder stage that says so).",
+            player=city.player,
+            what=what,
+            names=names,
+        )
+        if game.age is None
+        else N_(
+            "{player} cannot recruit {what} now: the city has recruited {names}, as many leaders as the "
+            "leader turns up to Age {age} allow (one at the start of each age, and one more for each wonder "
+            "stage that says so).",
+            player=city.player,
+            what=what,
+            names=names,
+            age=age_numeral(game.age),
+        ),
+        why=WhyNot.NO_LEADER_TURN,
+    )
 
 
 def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict | None:
@@ -234,31 +320,31 @@ def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
 def free_build(
     game: Game, seat: int, card_id: str, catalog: Catalog, what: Text, notes: tuple[Text, ...]
 ) -> Verdict:
-    """``via="free-build"``: a built power that builds the card for free now."""
+    """``via="free-build"``: a power of the city (a built stage's, or a card's such as
+    Caligula's) that builds the card for free now."""
     city = game.cities[seat]
     player = city.player
-    powers = list(_powers(city, catalog))
+    powers = free_powers(city, catalog)
     if not powers:
         return Verdict(
             False,
-            N_("{player}'s city has no built wonder stage that builds a structure for free.", player=player),
+            N_("{player}'s city has no power that builds a structure for free.", player=player),
             why=WhyNot.NO_POWER,
         )
-    assert city.wonder is not None  # a power is on a built stage
-    wonder = catalog.wonder(city.wonder).name
     color = catalog.structure(card_id).color
     colors = frozenset(catalog.structure(c).color for c in city.cards or () if catalog.has_card(c))
+    marked = once_per_age_powers(powers)
     refusals: list[Text] = []
     grants: list[Text] = []
-    for stage, effect in powers:
-        spent = _spent(game, city, stage, effect)
-        if spent == "used":
-            refusals.append(effect.spent_note(player, wonder))
-        elif spent is not None or effect.frees(color, colors) is False:
-            refusals.append(effect.used_note(player, wonder))
+    for power in powers:
+        effect = power.effect
+        spent = _spent(game, city, power, marked)
+        if spent == "recent" or effect.frees(color, colors) is False:
+            refusals.append(effect.used_note(player, power.source))
+        elif spent == "used":
+            refusals.append(effect.spent_note(player, power.source))
         else:
-            unused = city.free_build_used is False and effect.once_per_age()
-            grants.append(effect.free_note(player, wonder, what, unused))
+            grants.append(effect.free_note(player, power.source, what, unused(city, power)))
     if not grants:
         return Verdict(False, refusals[0], why=WhyNot.NO_POWER, notes=tuple(refusals[1:]))
     # Every power that may build it is said (Olympia Night: the first and the sixth card of
@@ -317,7 +403,7 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
                         field=f"cities[{seat}].cards",
                     )
                 )
-            turns = age * (rules.turns_per_age + rules.leader_turns_per_age)
+            turns = age * (rules.turns(len(game.cities)) + rules.leader_turns_per_age)
             built = len(city.cards) + city.stages
             if built > turns + _extra_builds(city, catalog):
                 problems.append(
@@ -336,14 +422,14 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
                         field=f"cities[{seat}].cards",
                     )
                 )
-        if city.free_build_used and not any(e.once_per_age() for _, e in _powers(city, catalog)):
+        if city.free_build_used and not once_per_age_powers(free_powers(city, catalog)):
             problems.append(
                 Problem(
                     "warning",
                     ProblemCode.NO_POWER,
                     N_(
                         "{player}'s city is marked as having used its once-per-age free build, but it "
-                        "has no built stage with that power; the mark is ignored.",
+                        "has no such power (a built wonder stage or a card that gives one); the mark is ignored.",
                         player=city.player,
                     ),
                     city=seat,
@@ -392,9 +478,9 @@ def _check_copies_so_far(game: Game, catalog: Catalog) -> list[Problem]:
                     "error",
                     ProblemCode.TOO_MANY_COPIES,
                     Nn_(
-                        "{card} is in the cities of {players}, but a {cities}-city table deals only {n} "
+                        "{card} is in the cities of {players}, but a table of {cities} cities deals only {n} "
                         "copy of it up to Age {age}.",
-                        "{card} is in the cities of {players}, but a {cities}-city table deals only {n} "
+                        "{card} is in the cities of {players}, but a table of {cities} cities deals only {n} "
                         "copies of it up to Age {age}.",
                         dealt,
                         card=catalog.structure(card).name,
@@ -446,14 +532,14 @@ def _check_discard(game: Game, catalog: Catalog) -> list[Problem]:
                     "error",
                     ProblemCode.TOO_MANY_COPIES if copies else ProblemCode.CARD_NOT_IN_DECK,
                     N_(
-                        "The discard pile holds the {card}, which is not in the deck of a {n}-city table.",
+                        "The discard pile holds the {card}, which is not in the deck for {n} cities.",
                         card=structure.name,
                         n=players,
                     )
                     if not copies
                     else N_(
                         "The discard pile and the cities hold {count} copies of the {card}, but the deck "
-                        "of a {n}-city table has {copies}.",
+                        "for {n} cities has {copies}.",
                         count=count + held[card],
                         card=structure.name,
                         n=players,
@@ -471,10 +557,10 @@ def _check_discard(game: Game, catalog: Catalog) -> list[Problem]:
                         "error",
                         ProblemCode.TOO_MANY_COPIES,
                         Nn_(
-                            "The discard pile and the cities hold {count} copies of the {card}, but a "
-                            "{cities}-city table deals only {n} copy of it up to Age {age}.",
-                            "The discard pile and the cities hold {count} copies of the {card}, but a "
-                            "{cities}-city table deals only {n} copies of it up to Age {age}.",
+                            "The discard pile and the cities hold {count} copies of the {card}, but a table "
+                            "of {cities} cities deals only {n} copy of it up to Age {age}.",
+                            "The discard pile and the cities hold {count} copies of the {card}, but a table "
+                            "of {cities} cities deals only {n} copies of it up to Age {age}.",
                             dealt,
                             count=count + held[card],
                             card=structure.name,

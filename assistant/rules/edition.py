@@ -179,6 +179,30 @@ class EditionRules:
     team_size: int = 0
     """Players per team when an expansion being played has a team game (Cities: 2); 0: none.
     Whether a table plays in teams is the table's choice (each city's ``team``)."""
+    printed_players: int = 0
+    """The most players the edition's decks are printed for (its own ``max_players``, 7);
+    0: as many as the table has."""
+
+    def deck_players(self, cities: int) -> int:
+        """The player count a table of ``cities`` cities builds its decks for: its own, or at
+        a table larger than the printed decks (8, with Cities or Armada) the largest printed
+        one, 7: the 7-player cards, guilds and drawn cards (ruling ``eight-players``)."""
+        return min(cities, self.printed_players or cities)
+
+    def hand(self, cities: int) -> int:
+        """The cards of a hand at the start of an age at a table of ``cities`` cities: the
+        edition's with its expansions' cards, or at a table larger than the printed decks
+        those decks shared out (56 cards for 8 with Cities: hands of 7). Where they do not
+        share evenly, the larger hand (Cities and Armada at 8: 63 cards, 8)."""
+        printed = self.deck_players(cities)
+        if printed == cities:
+            return self.hand_size
+        return -(-printed * self.hand_size // cities)
+
+    def turns(self, cities: int) -> int:
+        """Turns of each age that play a card of the age's hand at a table of ``cities``
+        cities: one fewer than the hand holds (the last card is discarded)."""
+        return self.turns_per_age - (self.hand_size - self.hand(cities))
 
     def category_range(self, category: Category) -> tuple[int, int]:
         """The points a pad may give ``category``: ``(least, most)``, as the data bounds it,
@@ -194,8 +218,9 @@ class EditionRules:
 
     def guilds_dealt(self, players: int) -> int:
         """The guilds that enter the last age's deck at a table of ``players`` cities (the
-        deck's player count): players + ``guilds_beyond_players``, drawn from all of them."""
-        return players + self.guilds_beyond_players
+        deck's player count): players + ``guilds_beyond_players``, drawn from all of them (at
+        a table larger than the printed decks, as at the largest: 9 at 8 players)."""
+        return self.deck_players(players) + self.guilds_beyond_players
 
     @property
     def player_counts(self) -> range:

@@ -263,10 +263,6 @@ class Effect:
         """Whether wonder stages are built without their resource cost (Architect Cabinet)."""
         return False
 
-    def free_per_age(self) -> tuple[Color, ...]:
-        """Colours of which the card builds one card an age for free (Caligula: black)."""
-        return ()
-
     def defeats_are_shields(self) -> bool:
         """Whether the city's defeat tokens count as shields (Semiramis)."""
         return False
@@ -294,8 +290,9 @@ class Effect:
         whether it was used, which the app does not know), False (it does not)."""
         return False
 
-    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
-        """The sentence that says what the power does for this build; ``unused`` says the table
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
+        """The sentence that says what the power of ``source`` (a wonder's or a card's name)
+        does for this build; ``unused`` says the table
         gave ``free_build_used: false`` (a once-per-age power is then said plainly)."""
         raise NotImplementedError
 
@@ -311,14 +308,14 @@ class Effect:
         """Whether the power acts only from the age after the one its stage was built in."""
         return False
 
-    def used_note(self, player: str, wonder: str) -> Text:
+    def used_note(self, player: str, source: str) -> Text:
         """Why the power cannot act now (used this age, or its stage too recent)."""
         raise NotImplementedError
 
-    def spent_note(self, player: str, wonder: str) -> Text:
+    def spent_note(self, player: str, source: str) -> Text:
         """Why a :meth:`once_per_age` power cannot act now: the table marked it used this age
         (``free_build_used``)."""
-        return self.used_note(player, wonder)
+        return self.used_note(player, source)
 
     def stage_note(self, player: str, wonder: str, number: int) -> Text | None:
         """What building the stage carrying this power lets the city do at once or from now
@@ -987,19 +984,19 @@ class FreeBuildPerAge(Effect):
     def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
         return None  # whether it was used this age is the table's to say
 
-    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
         if unused:
             return N_(
                 "{player} can build {what} for free with the once-per-age free build of the {wonder}: "
                 "it has not been used this age.",
-                wonder=wonder,
+                wonder=source,
                 player=player,
                 what=what,
             )
         return N_(
             "If the once-per-age free build of the {wonder} has not been used this age, "
             "{player} can build {what} with it for free.",
-            wonder=wonder,
+            wonder=source,
             player=player,
             what=what,
         )
@@ -1010,11 +1007,11 @@ class FreeBuildPerAge(Effect):
     def once_per_age(self) -> bool:
         return True
 
-    def used_note(self, player: str, wonder: str) -> Text:
+    def used_note(self, player: str, source: str) -> Text:
         return N_(
             "{player} has already used the once-per-age free build of the {wonder} this age.",
             player=player,
-            wonder=wonder,
+            wonder=source,
         )
 
 
@@ -1032,21 +1029,21 @@ class FreeFirstOfColor(Effect):
     def free_power(self) -> bool:
         return True
 
-    def used_note(self, player: str, wonder: str) -> Text:
+    def used_note(self, player: str, source: str) -> Text:
         return N_(
             "{player}'s city already has a card of that colour, and the {wonder} builds only the "
             "first card of each colour for free.",
             player=player,
-            wonder=wonder,
+            wonder=source,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "{player} can build {what} for free: the {wonder} builds the first card of each colour "
             "for free, and the city has none of its colour yet.",
             player=player,
             what=what,
-            wonder=wonder,
+            wonder=source,
         )
 
 
@@ -1072,28 +1069,28 @@ class FreeFirstCardOfAge(Effect):
         # was. (The sixth card's free build, Night stage 2, ends the age: never marked.)
         return True
 
-    def used_note(self, player: str, wonder: str) -> Text:
+    def used_note(self, player: str, source: str) -> Text:
         return N_(
             "{player} built this stage of the {wonder} this age: it builds the first card of each "
             "age for free only from the next age on.",
             player=player,
-            wonder=wonder,
+            wonder=source,
         )
 
-    def spent_note(self, player: str, wonder: str) -> Text:
+    def spent_note(self, player: str, source: str) -> Text:
         return N_(
             "{player} has already played the first card of this age: the {wonder} builds only the "
             "first card of each age for free.",
             player=player,
-            wonder=wonder,
+            wonder=source,
         )
 
-    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the first card {player} plays this age (and the stage was built in an "
             "earlier age), the {wonder} builds {what} for free.",
             player=player,
-            wonder=wonder,
+            wonder=source,
             what=what,
         )
 
@@ -1112,11 +1109,11 @@ class FreeLastCardOfAge(Effect):
     def free_power(self) -> bool:
         return True
 
-    def free_note(self, player: str, wonder: str, what: Text, unused: bool = False) -> Text:
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
         return N_(
             "If this is the sixth card {player} plays this age, the {wonder} builds {what} for free.",
             player=player,
-            wonder=wonder,
+            wonder=source,
             what=what,
         )
 
@@ -1418,8 +1415,49 @@ class FreeColorPerAge(Effect):
     def describe(self) -> Text:
         return N_("Once per age, build a {colors} card for free.", colors=join(list(self.color_names), OR))
 
-    def free_per_age(self) -> tuple[Color, ...]:
-        return self.colors
+    def frees(self, color: Color, held: frozenset[Color]) -> bool | None:
+        return None if color in self.colors else False  # whether it was used this age: the table's
+
+    def free_power(self) -> bool:
+        return True
+
+    def once_per_age(self) -> bool:
+        return True
+
+    def free_note(self, player: str, source: str, what: Text, unused: bool = False) -> Text:
+        colors = join(list(self.color_names), OR)
+        if unused:
+            return N_(
+                "{player} can build {what} for free with {card}'s free {colors} card of the age: it "
+                "has not been used this age.",
+                player=player,
+                what=what,
+                card=source,
+                colors=colors,
+            )
+        return N_(
+            "If {card}'s free {colors} card of the age has not been used, {player} can build {what} "
+            "with it for free.",
+            card=source,
+            colors=colors,
+            player=player,
+            what=what,
+        )
+
+    def used_note(self, player: str, source: str) -> Text:
+        return N_(
+            "{card} builds only a {colors} card for free.",
+            card=source,
+            colors=join(list(self.color_names), OR),
+        )
+
+    def spent_note(self, player: str, source: str) -> Text:
+        return N_(
+            "{player} has already used {card}'s free {colors} card this age.",
+            player=player,
+            card=source,
+            colors=join(list(self.color_names), OR),
+        )
 
 
 @kind("defeats-as-shields")

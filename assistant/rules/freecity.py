@@ -166,7 +166,7 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
         entries = [e for e in catalog.entries(card_id) if not copies or e.age == game.age]
         marks = sorted({p for entry in entries for p in entry.players})
         return N_(
-            "The {card} cannot be in the Free City's hand: it is not in the deck of a {n}-city table "
+            "The {card} cannot be in the Free City's hand: it is not in the deck for {n} cities "
             "(its copies are marked {marks}).",
             card=structure.name,
             n=players,
@@ -180,9 +180,9 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
             places.append(N_("the discard pile"))
         if dealt < copies and game.age is not None:  # a later age's copies are not dealt yet
             return Nn_(
-                "The {card} cannot be in the Free City's hand: a {players}-city table deals {n} copy "
+                "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copy "
                 "of it up to Age {age}, and it is already taken: {where}.",
-                "The {card} cannot be in the Free City's hand: a {players}-city table deals {n} copies "
+                "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copies "
                 "of it up to Age {age}, and they are already taken: {where}.",
                 dealt,
                 card=structure.name,
@@ -191,9 +191,9 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
                 where=join(places),
             )
         return Nn_(
-            "The {card} cannot be in the Free City's hand: the deck of a {players}-city table has {n} "
+            "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
             "copy, and it is already taken: {where}.",
-            "The {card} cannot be in the Free City's hand: the deck of a {players}-city table has {n} "
+            "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
             "copies, and they are already taken: {where}.",
             copies,
             card=structure.name,
@@ -203,9 +203,9 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
     taken = guilds_taken(game, card_id, catalog)
     if taken:
         return Nn_(
-            "The {card} cannot be in the Free City's hand: a {players}-city game deals only {n} guild, "
+            "The {card} cannot be in the Free City's hand: a game of {players} cities deals only {n} guild, "
             "and it is already taken: {guilds}.",
-            "The {card} cannot be in the Free City's hand: a {players}-city game deals only {n} guilds, "
+            "The {card} cannot be in the Free City's hand: a game of {players} cities deals only {n} guilds, "
             "and all of them are already taken: {guilds}.",
             catalog.rules.guilds_dealt(players),
             card=structure.name,

@@ -327,12 +327,15 @@ _key = _KEY_OF.__getitem__
 
 def detail_to_dict(detail: Detail, render: Render = _english) -> dict[str, Any]:
     """One line of a city's explanation, as the format's scoring output gives it."""
-    return {
+    out = {
         "category": _key(detail.category),
         "points": detail.points,
         "source": detail.source,
         "reason": render(detail.reason),
     }
+    if detail.ruling is not None:
+        out["ruling"] = detail.ruling
+    return out
 
 
 def sheet_to_dict(

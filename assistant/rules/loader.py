@@ -295,6 +295,7 @@ def read_edition(path: Path) -> EditionRules:
         typed_categories=(),
         category_limits=(),
         naval=None,
+        printed_players=ints["max_players"],
         **ints,
     )
 
@@ -586,11 +587,12 @@ def _read_rulings(path: Path) -> list[Ruling]:
     rulings = []
     for where, table in _entries(path, data["ruling"], "ruling"):
         fields = {"id", "topic", "title", "text", "source"}
-        _keys(where, table, fields, set())
+        _keys(where, table, fields, {"confirmed"})
         values = {k: _typed(where, table[k], str, k) for k in fields}
         if not values["source"].strip():
             raise where.fail("every ruling names its source")
-        rulings.append(Ruling(**values))
+        confirmed = _typed(where, table.get("confirmed", True), bool, "confirmed")
+        rulings.append(Ruling(**values, confirmed=confirmed))
     return rulings
 
 

@@ -62,24 +62,37 @@ def defeats_as_shields(
     gives: frozenset[int] = frozenset(),
 ) -> list[tuple[int, ...] | None]:
     """Every city's shields by age, where a city's defeat tokens count as shields (Semiramis):
-    at each age's conflict, the defeats it took in the ages before (from Age I on: the format
-    does not date a leader). Its neighbours' shields as given."""
+    at each age's conflicts, the defeats it took in the ages before (from Age I on: the format
+    does not date a leader), those it lost and those a beaten Tomyris (``gives``) handed it.
+    The table is resolved age by age, so two such cities side by side see each other's
+    shields as they stood at that age's conflicts. Other cities' shields as given."""
+    counted = [
+        seat
+        for seat, city in enumerate(game.cities)
+        if shields[seat] is not None and catalog.held_with(city.cards, "defeats_are_shields")
+    ]
+    if not counted:
+        return list(shields)
     out = list(shields)
-    for seat, city in enumerate(game.cities):
-        mine = shields[seat]
-        if mine is None or not catalog.held_with(city.cards, "defeats_are_shields"):
-            continue
-        held = 0
-        adjusted = list(mine)
-        for age in ages:
-            adjusted[age] = mine[age] + held
+    held = dict.fromkeys(counted, 0)
+    last = len(next(s for s in shields if s is not None))
+    for age in range(last):
+        for seat in counted:
+            mine, before = shields[seat], out[seat]
+            assert mine is not None and before is not None
+            out[seat] = (*before[:age], *(mine[a] + held[seat] for a in range(age, last)))
+        if age not in ages:
+            continue  # an age not yet fought: what the city holds by now counts
+        for seat in counted:
+            mine = out[seat]
+            assert mine is not None
             for other in game.opponents(seat, age + 1):
-                theirs = shields[other]
-                if theirs is not None and adjusted[age] < theirs[age] and seat not in gives:
-                    held += 1
-        for age in range(ages.stop, len(mine)):
-            adjusted[age] = mine[age] + held
-        out[seat] = tuple(adjusted)
+                theirs = out[other]
+                if theirs is None:
+                    continue
+                lost = mine[age] < theirs[age] and seat not in gives
+                won_theirs = mine[age] > theirs[age] and other in gives
+                held[seat] += lost or won_theirs
     return out
 
 

@@ -466,6 +466,9 @@ class Detail:
     points: int
     source: str
     reason: Text
+    ruling: str | None = None
+    """The id of a ruling the rulebook does not confirm yet that decided these points (its
+    reason says so)."""
 
 
 class CityScore(TupleRecord):
@@ -542,6 +545,8 @@ class WhyNot(StrEnum):
     """Asked to build from the discard pile a card that is not in it."""
     NO_POWER = "no-power"
     """Asked to build through a power the city does not have now, or has used this age."""
+    NO_LEADER_TURN = "no-leader-turn"
+    """A leader, when the city has recruited as many as its leader turns so far allow (Leaders)."""
 
 
 @record

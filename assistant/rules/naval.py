@@ -115,9 +115,26 @@ def score_naval(
                     tokens=_tokens_text(taken),
                     points=points,
                 ),
+                _resting_on(strengths, seats.index(seat), taken, rule),
             )
         )
     return tokens
+
+
+def _resting_on(
+    strengths: Sequence[Sequence[int]], index: int, taken: Sequence[int], rule: NavalRule
+) -> str | None:
+    """The ruling the rulebook does not confirm yet that decided a city's naval tokens: a tie
+    on its strength in some age (``armada-naval-ties``), else the last age's third-place token
+    (``armada-third-place``); None when neither did."""
+    for age in range(len(rule.defeat)):
+        mine = strengths[index][age]
+        if sum(1 for city in strengths if city[age] == mine) > 1:
+            return "armada-naval-ties"
+    last = len(rule.defeat) - 1
+    if len(rule.victory[last]) > 2 and taken[last] == rule.victory[last][2]:
+        return "armada-third-place"
+    return None
 
 
 def _tokens_text(taken: Sequence[int]) -> Text:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, pairwise
+from operator import attrgetter
 
 from .catalog import Catalog, catalog_for, derived, derives
 from .components import Card
@@ -468,14 +469,15 @@ def _science(
     """Science for the packed symbol and wildcard counts ``key``, with its detail.
 
     ``bonus``: points a leader adds to each complete set (Aristotle). ``copies`` masks
-    (Cities) each copy one of the symbols ``masks`` (indices in :data:`SYMBOLS`: those on the
-    neighbours' green cards). Every choice of the masks and every way the wildcards fall is
+    (Cities) each copy one of the symbols ``masks`` (indices in :data:`SYMBOLS`: the symbol
+    of each of the neighbours' green cards, sorted). Every choice of the masks and every way the wildcards fall is
     tried; the highest total wins, the bonus included. The result's ``points`` include the
     bonus, the detail (the science row) does not: the bonus is the leader's own row."""
     compass, gear, tablet, wild = (key >> (_BITS * i) & _MASK for i in range(4))
+    kinds = sorted(set(masks))
     best: ScienceResult | None = None
     copied: tuple[int, ...] = (0, 0, 0)
-    for combo in combinations_with_replacement(masks, copies) if masks else [()]:
+    for combo in combinations_with_replacement(kinds, copies) if masks else [()]:
         add = tuple(combo.count(i) for i in range(len(SYMBOLS)))
         found = science_points(compass + add[0], gear + add[1], tablet + add[2], wild, SET_BONUS + bonus)
         if best is None or found.points > best.points:
@@ -484,7 +486,20 @@ def _science(
     base = best.points - bonus * best.sets
     if not base:
         return best, None
-    return best, Detail(Category.SCIENCE, base, "science", _science_reason(best, base, copied))
+    # Two masks copying one neighbour's card (ruling cities-masks-same-card, not confirmed)
+    # decide the points only when no choice giving each mask a card of its own scores as much.
+    ruling = None
+    if any(n > masks.count(i) for i, n in enumerate(copied)):
+        apart = 0
+        for combo in combinations_with_replacement(kinds, min(copies, len(masks))):
+            add = tuple(combo.count(i) for i in range(len(SYMBOLS)))
+            if all(n <= masks.count(i) for i, n in enumerate(add)):
+                found = science_points(
+                    compass + add[0], gear + add[1], tablet + add[2], wild, SET_BONUS + bonus
+                )
+                apart = max(apart, found.points)
+        ruling = "cities-masks-same-card" if apart < best.points else None
+    return best, Detail(Category.SCIENCE, base, "science", _science_reason(best, base, copied), ruling)
 
 
 # --- military --------------------------------------------------------------------------------
@@ -551,7 +566,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             # The pad's military number wins; the resolved tokens still serve Strategists.
             out[seat] = _Military(pad_points, [], known_defeats, known_victories)
             continue
-        details = [_conflicts_detail(game, seat, shields, by_age, points)] if tokens else []
+        details = [_conflicts_detail(game, catalog, seat, shields, by_age, points, gives)] if tokens else []
         out[seat] = _Military(points, details, known_defeats, known_victories)
         neighbours = game.neighbours(seat)
         if not every_shield and any(_derived(found[s]) for s in (seat, *neighbours)):
@@ -614,10 +629,60 @@ def _tokens_text(by_age: tuple[tuple[int, ...], ...]) -> Signed:
 
 
 def _conflicts_detail(
-    game: Game, seat: int, shields: list[tuple[int, ...] | None], by_age: list[list[int]], points: int
+    game: Game,
+    catalog: Catalog,
+    seat: int,
+    shields: list[tuple[int, ...] | None],
+    by_age: list[list[int]],
+    points: int,
+    gives: frozenset[int],
 ) -> Detail:
-    """One city's conflicts resolved from shields: its shields, its neighbours', the tokens by age."""
+    """One city's conflicts resolved from shields: its shields, its opponents', the tokens by
+    age, and what changed them: a teammate it does not fight (the team game), defeat tokens a
+    beaten Tomyris handed over, defeats counted as shields (Semiramis)."""
     left, right = game.left(seat), game.right(seat)
+    tokens = _with_diplomacy(
+        _with_handed(game, catalog, seat, shields, gives, _tokens_text(tuple(map(tuple, by_age)))),
+        game.cities[seat].diplomacy,
+    )
+    mine: Text | str = _shields_text(shields[seat])
+    counting = catalog.held_with(game.cities[seat].cards, "defeats_are_shields")
+    if counting:
+        mine = N_("{shields} ({card}: defeat tokens count as shields)", shields=mine, card=counting[0].name)
+    teams = game.teams
+    mates = [s for s in game.neighbours(seat) if teams and teams[s] == teams[seat]]
+    if mates:
+        others = [s for s in game.neighbours(seat) if s not in mates]
+        # A city on diplomacy in the team game still fights once: a reading of one player's
+        # account of the team rules (ruling cities-team-conflicts, not confirmed).
+        diplomacy = any(game.away(age + 1) & {seat, *others} for age in ended_ages(game, catalog.rules))
+        opponents = join(
+            [
+                N_(
+                    "{player} {shields}",
+                    player=verbatim(game.cities[s].player),
+                    shields=_shields_text(shields[s]),
+                )
+                for s in others
+            ]
+        )
+        return Detail(
+            Category.MILITARY,
+            points,
+            "conflicts",
+            _vp(
+                "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
+                "tokens {tokens}: {points} victory point",
+                "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
+                "tokens {tokens}: {points} victory points",
+                points,
+                mine=mine,
+                opponents=opponents,
+                mate=join([verbatim(game.cities[s].player) for s in mates]),
+                tokens=tokens,
+            ),
+            "cities-team-conflicts" if diplomacy else None,
+        )
     return Detail(
         Category.MILITARY,
         points,
@@ -628,14 +693,46 @@ def _conflicts_detail(
             "Shields by age {mine} against {left} {left_shields} and {right} {right_shields}; "
             "tokens {tokens}: {points} victory points",
             points,
-            mine=_shields_text(shields[seat]),
+            mine=mine,
             left=game.cities[left].player,
             left_shields=_shields_text(shields[left]),
             right=game.cities[right].player,
             right_shields=_shields_text(shields[right]),
-            tokens=_with_diplomacy(_tokens_text(tuple(map(tuple, by_age))), game.cities[seat].diplomacy),
+            tokens=tokens,
         ),
     )
+
+
+def _with_handed(
+    game: Game,
+    catalog: Catalog,
+    seat: int,
+    shields: list[tuple[int, ...] | None],
+    gives: frozenset[int],
+    tokens: Text | str,
+) -> Text | str:
+    """The tokens, and the defeat tokens among them that a beaten neighbour handed over with
+    its Tomyris (the city that beat her takes her defeat token beside its victory)."""
+    mine = shields[seat]
+    if not gives or mine is None:
+        return tokens
+    handed: dict[int, int] = {}
+    for age in ended_ages(game, catalog.rules):
+        for other in game.opponents(seat, age + 1):
+            theirs = shields[other]
+            if other in gives and theirs is not None and mine[age] > theirs[age]:
+                handed[other] = handed.get(other, 0) + 1
+    for other, n in handed.items():
+        card = catalog.held_with(game.cities[other].cards, "gives_defeats")[0]
+        tokens = Nn_(
+            "{tokens} ({n} defeat token from {player}, whose {card} hands defeats to the victor)",
+            "{tokens} ({n} defeat tokens from {player}, whose {card} hands defeats to the victor)",
+            n,
+            tokens=tokens,
+            player=game.cities[other].player,
+            card=card.name,
+        )
+    return tokens
 
 
 def _with_diplomacy(tokens: Text | str, ages: Sequence[int] | None) -> Text | str:
@@ -1077,14 +1174,14 @@ def _masks(
     held = [c for c in own.cards if c in lookups.masks]
     if not held:
         return (), 0
-    found: set[int] = set()
+    found: list[int] = []  # a symbol for each green card of the neighbours
     blind = []
     for other in game.neighbours(seat):
         view = counter.views[other]
         if view is None:
             blind.append(other)
             continue
-        found.update(lookups.green_symbols[c] for c in view.cards if c in lookups.green_symbols)
+        found.extend(lookups.green_symbols[c] for c in view.cards if c in lookups.green_symbols)
     if blind:
         problems.append(_pad_warning(game, seat, counter.catalog.structure(held[0]).name, blind))
     return tuple(sorted(found)), len(held)
@@ -1426,6 +1523,38 @@ def _typed_differs(
 # --- the table -------------------------------------------------------------------------------
 
 
+_RULING = attrgetter("ruling")
+
+
+def _said_unconfirmed(details: list[Detail], catalog: Catalog) -> tuple[Detail, ...]:
+    """The city's details, each whose points a ruling the rulebook does not confirm yet
+    decided saying so in a short phrase that names the ruling (its id kept for a link);
+    a ruling since confirmed in the data is not mentioned."""
+    if not any(map(_RULING, details)):
+        return tuple(details)
+    out = []
+    for detail in details:
+        if detail.ruling is not None:
+            ruling = catalog.find_ruling(detail.ruling)
+            detail = (
+                Detail(detail.category, detail.points, detail.source, detail.reason)
+                if ruling is None or ruling.confirmed
+                else Detail(
+                    detail.category,
+                    detail.points,
+                    detail.source,
+                    N_(
+                        "{reason} (an unconfirmed ruling: {title})",
+                        reason=detail.reason,
+                        title=Text(ruling.title),
+                    ),
+                    ruling.id,
+                )
+            )
+        out.append(detail)
+    return tuple(out)
+
+
 def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     """Score every city, rank the players and list every problem found at the table."""
     catalog = catalog or catalog_for(game.edition, game.expansions)
@@ -1470,7 +1599,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
             total=totals[seat],
             coins=city.coins,
             rank=ranks.get(seat),
-            details=tuple(scored[seat][1]),
+            details=_said_unconfirmed(scored[seat][1], catalog),
             free_city=city.free_city,
             wonder=city.wonder,
             side=city.side if city.wonder is not None else None,

@@ -35,7 +35,19 @@ from itertools import combinations
 from .catalog import Catalog, catalog_for
 from .components import Card
 from .describe import AGE_NUMERALS, OR, RESOURCE_NAMES, describe_cost, join
-from .during import VIAS, age_refusal, copies_dealt, free_build, from_discard, guilds_taken, power_is_spent
+from .during import (
+    VIAS,
+    age_refusal,
+    copies_dealt,
+    free_build,
+    free_powers,
+    from_discard,
+    guilds_taken,
+    leader_refusal,
+    once_per_age_powers,
+    power_is_spent,
+    unused,
+)
 from .effects import Cheaper, Effect, Produce
 from .errors import GameFormatError, QuestionError
 from .model import (
@@ -955,6 +967,7 @@ def can_build(
     city = game.cities[seat]
     player = city.player
     notes: list[Text] = []
+    may: list[Text] = []  # a power that may build the card free (the table knows if it can)
     _refuse_typed_boards(game, seat, catalog)
 
     if card is None:
@@ -996,26 +1009,11 @@ def can_build(
         # A leader is a person, named without an article ("Cleopatra", not "the Cleopatra").
         apart = catalog.rules.color(structure.color).deck == "apart"
         what = N_("{card}", card=structure.name) if apart else N_("the {card}", card=structure.name)
-        held = city.cards or ()
-        if card_id in held:
-            return Verdict(
-                False,
-                N_(
-                    "{player} cannot build {what}: the city already has one, and a city never "
-                    "holds two structures of the same name.",
-                    player=player,
-                    what=what,
-                ),
-                why=WhyNot.DUPLICATE,
-            )
-        refused = age_refusal(game, seat, card_id, catalog, what) if via != "discard" else None
+        refused = _card_refusal(game, seat, card_id, catalog, what, via)
         if refused is not None:
             return refused
         if via == "discard":
             return from_discard(game, seat, card_id, catalog, what)
-        refused = _deck_refusal(game, seat, card_id, catalog, what)
-        if refused is not None:
-            return refused
         if via == "free-build":
             return free_build(
                 game, seat, card_id, catalog, what, tuple(_pad_notes(game, seat, catalog, False))
@@ -1023,31 +1021,57 @@ def can_build(
         freed = _free_by_cards(game, seat, catalog, structure, what)
         if freed is not None:
             return freed
-        notes.extend(_free_per_age_notes(city, catalog, structure, what))
         cost, saved = _coin_discounts(game, seat, catalog, structure.color, structure.cost)
         notes.extend(saved)
-        if not cost.is_free and city.wonder is not None:
-            by_stage = _free_by_stages(game, seat, catalog, structure, what, notes)
-            if by_stage is not None:
-                return by_stage
-    notes.extend(_pad_notes(game, seat, catalog, bool(cost.resources)))
+        if not cost.is_free:
+            freed = _free_by_powers(game, seat, catalog, structure, what, may)
+            if freed is not None:
+                return freed
+    pad = tuple(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
-    return _cheapest_verdict(game, seat, catalog, what, cost, tuple(notes), color)
+    verdict = _cheapest_verdict(game, seat, catalog, what, cost, (*notes, *may, *pad), color)
+    if verdict.buildable or not may:
+        return verdict
+    # A power may build it free where paying cannot: the verdict says yes, on the condition
+    # the table knows (its use this age, the turn), and why paying does not do: never a
+    # refusal beside a sentence saying the card can be built.
+    free = Payment(0, 0, 0)
+    return Verdict(
+        True,
+        may[0],
+        how="free-build",
+        cheapest=free,
+        options=(free,),
+        notes=(*may[1:], N_("Otherwise, {reason}", reason=verdict.reason), *notes, *pad),
+    )
 
 
-def _free_per_age_notes(city: City, catalog: Catalog, structure: Card, what: Text) -> list[Text]:
-    """A card of the city that builds one card of this colour an age for free (Caligula):
-    whether it was used this age is the table's to know, so it is said."""
-    return [
-        N_(
-            "If {card}'s free build of the age has not been used, {player} can build {what} with it for free.",
-            card=card.name,
-            player=city.player,
-            what=what,
+def _card_refusal(
+    game: Game, seat: int, card_id: str, catalog: Catalog, what: Text, via: str | None
+) -> Verdict | None:
+    """Why the city cannot build the card whatever it pays: it holds one; the game gives its
+    age and the card is of another; the table's deck cannot give it; a leader beyond the
+    city's leader turns. A build from the discard pile is not asked about the deck or the age."""
+    city = game.cities[seat]
+    if card_id in (city.cards or ()):
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: the city already has one, and a city never "
+                "holds two structures of the same name.",
+                player=city.player,
+                what=what,
+            ),
+            why=WhyNot.DUPLICATE,
         )
-        for card in catalog.held_with(city.cards, "free_per_age")
-        if any(structure.color in e.free_per_age() for e in card.effects)
-    ]
+    if via == "discard":
+        return None
+    refused = age_refusal(game, seat, card_id, catalog, what) or _deck_refusal(
+        game, seat, card_id, catalog, what
+    )
+    if refused is None and catalog.structure(card_id).deck == "apart" and catalog.rules.leader_turns_per_age:
+        refused = leader_refusal(game, seat, catalog, what)
+    return refused
 
 
 def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:
@@ -1057,33 +1081,35 @@ def _stage_resources_waived(city: City, catalog: Catalog) -> str | None:
     return found[0].name if found else None
 
 
-def _free_by_stages(
-    game: Game, seat: int, catalog: Catalog, structure: Card, what: Text, notes: list[Text]
+def _free_by_powers(
+    game: Game, seat: int, catalog: Catalog, structure: Card, what: Text, may: list[Text]
 ) -> Verdict | None:
-    """A structure a built stage's power builds for free now (Olympia A), or None; a power
-    that may, depending on the turn or on whether it was used, adds its note to ``notes``."""
+    """A structure a power of the city builds for free now (a built stage's: Olympia; a
+    card's: Caligula), or None; a power that may, depending on the turn or on whether it
+    was used this age, adds its sentence to ``may``."""
     city = game.cities[seat]
-    assert city.wonder is not None
-    wonder_name = catalog.wonder(city.wonder).name
+    powers = free_powers(city, catalog)
+    if not powers:
+        return None
     colors = frozenset(catalog.structure(c).color for c in city.cards or () if catalog.has_card(c))
-    for built in catalog.wonder(city.wonder).side(city.side).stages[: city.stages]:
-        for effect in built.effects:
-            frees = effect.frees(structure.color, colors)
-            if frees is None and power_is_spent(game, city, built.number, effect):
-                continue  # the table says it is used this age (or acts from the next)
-            if frees is None:  # it may: the table knows the turn, or whether it was used
-                unused = city.free_build_used is False and effect.once_per_age()
-                notes.append(effect.free_note(city.player, wonder_name, what, unused))
-            elif frees:
-                free = Payment(0, 0, 0)
-                return Verdict(
-                    True,
-                    effect.free_note(city.player, wonder_name, what),
-                    how="free-build",
-                    cheapest=free,
-                    options=(free,),
-                    notes=tuple(_pad_notes(game, seat, catalog, False)),
-                )
+    marked = once_per_age_powers(powers)
+    for power in powers:
+        effect = power.effect
+        frees = effect.frees(structure.color, colors)
+        if frees is None and power_is_spent(game, city, power, marked):
+            continue  # the table says it is used this age (or acts from the next)
+        if frees is None:  # it may: the table knows the turn, or whether it was used
+            may.append(effect.free_note(city.player, power.source, what, unused(city, power)))
+        elif frees:
+            free = Payment(0, 0, 0)
+            return Verdict(
+                True,
+                effect.free_note(city.player, power.source, what),
+                how="free-build",
+                cheapest=free,
+                options=(free,),
+                notes=tuple(_pad_notes(game, seat, catalog, False)),
+            )
     return None
 
 
@@ -1163,8 +1189,8 @@ def _coin_discounts(
                 Nn_("{wonder} saves {n} coin.", "{wonder} saves {n} coins.", saved, wonder=wonder.short_name)
                 if owner == seat
                 else Nn_(
-                    "The {wonder} of {player} saves {n} coin.",
-                    "The {wonder} of {player} saves {n} coins.",
+                    "{player}'s {wonder} saves {n} coin.",
+                    "{player}'s {wonder} saves {n} coins.",
                     saved,
                     wonder=wonder.short_name,
                     player=city.player,
@@ -1270,7 +1296,7 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
         return Verdict(
             False,
             N_(
-                "{player} cannot build {what}: it is not in the deck of a {n}-city table "
+                "{player} cannot build {what}: it is not in the deck for {n} cities "
                 "(its copies are marked {marks}).",
                 player=player,
                 what=what,
@@ -1295,9 +1321,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
         return Verdict(
             False,
             Nn_(
-                "{player} cannot build {what}: a {players}-city table deals {n} copy of it up to "
+                "{player} cannot build {what}: a table of {players} cities deals {n} copy of it up to "
                 "Age {age}, and it is already taken: {where}.",
-                "{player} cannot build {what}: a {players}-city table deals {n} copies of it up to "
+                "{player} cannot build {what}: a table of {players} cities deals {n} copies of it up to "
                 "Age {age}, and they are already taken: {where}.",
                 dealt,
                 player=player,
@@ -1308,9 +1334,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
             )
             if by_age
             else Nn_(
-                "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
+                "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
                 "and it is already taken: {where}.",
-                "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
+                "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
                 "and they are already taken: {where}.",
                 copies,
                 player=player,
@@ -1336,9 +1362,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
         return Verdict(
             False,
             Nn_(
-                "{player} cannot build {what}: a {players}-city table deals {n} copy of it up to "
+                "{player} cannot build {what}: a table of {players} cities deals {n} copy of it up to "
                 "Age {age}, and it is built in the city of {cities}.",
-                "{player} cannot build {what}: a {players}-city table deals {n} copies of it up to "
+                "{player} cannot build {what}: a table of {players} cities deals {n} copies of it up to "
                 "Age {age}, and they are built in the cities of {cities}.",
                 dealt,
                 player=player,
@@ -1349,9 +1375,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
             )
             if by_age
             else Nn_(
-                "{player} cannot build {what}: the deck of a {players}-city table has {n} copy, "
+                "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
                 "and it is built in the city of {cities}.",
-                "{player} cannot build {what}: the deck of a {players}-city table has {n} copies, "
+                "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
                 "and they are built in the cities of {cities}.",
                 copies,
                 player=player,
@@ -1366,9 +1392,9 @@ def _deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: T
         return Verdict(
             False,
             Nn_(
-                "{player} cannot build {what}: a {players}-city game deals only {n} guild, and it "
+                "{player} cannot build {what}: a game of {players} cities deals only {n} guild, and it "
                 "is already taken: {guilds}.",
-                "{player} cannot build {what}: a {players}-city game deals only {n} guilds, and all "
+                "{player} cannot build {what}: a game of {players} cities deals only {n} guilds, and all "
                 "of them are already taken: {guilds}.",
                 catalog.rules.guilds_dealt(players),
                 player=player,
@@ -1388,16 +1414,17 @@ def _drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, wha
     drawn = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
     taken = [c for c in drawn.get(age, []) if c != structure.id]
     players = game.deck_players
-    if len(taken) < players:
+    if len(taken) < catalog.rules.deck_players(players):
         return None
     return Verdict(
         False,
         N_(
-            "{player} cannot build {what}: only {n} {cards} of Age {age} enter the deck of a {n}-city game, "
+            "{player} cannot build {what}: only {n} {cards} of Age {age} enter the deck for {cities} cities, "
             "and the table already holds them: {names}.",
             player=game.cities[seat].player,
             what=what,
-            n=players,
+            n=catalog.rules.deck_players(players),
+            cities=players,
             cards=catalog.rules.color(structure.color).cards,
             age=AGE_NUMERALS[age - 1],
             names=join([verbatim(catalog.structure(c).name) for c in taken]),

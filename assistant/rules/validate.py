@@ -30,7 +30,7 @@ from operator import attrgetter
 
 from .catalog import Catalog, catalog_for, derived, derives
 from .describe import AGE_NUMERALS, OR, age_numeral, join
-from .during import built_stages, check_play, has_play_fields
+from .during import built_stages, check_play, has_play_fields, leader_limit, leaders_recruited
 from .errors import GameFormatError
 from .military import (
     built_stage_shields,
@@ -267,10 +267,13 @@ def check_game_and_cards(
     lookups = _lookups(catalog)
     problems: list[Problem] = list(game.notes)
     deck = min(game.deck_players, len(lookups.copies) - 1)
-    turns = lookups.max_turns
+    rules = catalog.rules
+    # A table larger than the printed decks plays shorter ages (8 players: ruling eight-players).
+    short = rules.turns_per_age - rules.turns(len(game.cities))
+    turns = lookups.max_turns - short * rules.ages
     extra_turns = lookups.extra_turns
-    per_age = catalog.rules.turns_per_age
-    counters = _fast_cards_ok(game, lookups, deck, catalog.rules.guilds_dealt(deck), counts)
+    per_age = rules.turns_per_age - short
+    counters = _fast_cards_ok(game, lookups, deck, rules.guilds_dealt(deck), counts)
     clean = counters is not None
     for seat, city in enumerate(game.cities):
         cards = city.cards
@@ -278,10 +281,14 @@ def check_game_and_cards(
             extra = extra_turns.get((city.wonder or "", city.side), (0,))
             more = sum(map(lookups.card_extra.get, cards, repeat(0))) if lookups.card_extra else 0
             if len(cards) + city.stages > turns + more + extra[min(city.stages, len(extra) - 1)]:
-                _check_turns(seat, city, lookups, problems)
+                _check_turns(seat, city, lookups, problems, short * rules.ages)
         # Clean promises no age beyond its turns; stages dated in an age still count there.
-        if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
-            _check_ages(seat, city, lookups, catalog, problems)
+        if (
+            cards is not None
+            and (not clean or city.stage_ages or short)
+            and len(cards) + city.stages > per_age
+        ):
+            _check_ages(seat, city, lookups, catalog, problems, len(game.cities))
     if not clean:
         held = [
             (seat, _check_city(seat, city, lookups, deck, problems))
@@ -426,11 +433,12 @@ def _check_city(seat: int, city: City, lookups: _Lookups, deck: int, problems: l
     return unique
 
 
-def _check_turns(seat: int, city: City, lookups: _Lookups, problems: list[Problem]) -> None:
-    """Structures plus stages within the turns of three ages (and the wonder's extra builds)."""
+def _check_turns(seat: int, city: City, lookups: _Lookups, problems: list[Problem], short: int = 0) -> None:
+    """Structures plus stages within the turns of three ages (and the wonder's extra builds),
+    ``short`` turns fewer at a table larger than the printed decks."""
     cards = city.cards or ()
     player = city.player
-    limit = lookups.max_turns + sum(map(lookups.card_extra.get, cards, repeat(0)))
+    limit = lookups.max_turns - short + sum(map(lookups.card_extra.get, cards, repeat(0)))
     if city.wonder is not None:
         extra = lookups.extra_turns.get((city.wonder, city.side))
         if extra is not None:
@@ -519,7 +527,7 @@ def _check_table(
                 "error",
                 ProblemCode.TOO_MANY_GUILDS,
                 N_(
-                    "The table holds {count} different guilds ({guilds}), but a {deck}-city game "
+                    "The table holds {count} different guilds ({guilds}), but a game of {deck} cities "
                     "deals only {dealt}.",
                     count=len(guilds),
                     guilds=join([N_("{card}", card=lookups.names[g]) for g in ordered]),
@@ -564,8 +572,9 @@ def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, pro
     """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
     there are players: the table cannot hold more different ones of an age."""
     by_age = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
+    drawn = catalog.rules.deck_players(len(game.cities))
     for age, cards in sorted(by_age.items()):
-        if len(cards) <= deck:
+        if len(cards) <= drawn:
             continue
         color = catalog.rules.color(catalog.structure(cards[0]).color)
         problems.append(
@@ -573,12 +582,13 @@ def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, pro
                 "error",
                 ProblemCode.TOO_MANY_COPIES,
                 N_(
-                    "The table holds {count} different {cards} of Age {age} ({names}), but only {deck} of "
-                    "them enter the deck of a {deck}-city game.",
+                    "The table holds {count} different {cards} of Age {age} ({names}), but only {drawn} of "
+                    "them enter the deck for {deck} cities.",
                     count=len(cards),
                     cards=color.cards,
                     age=age_numeral(age),
                     names=join([N_("{card}", card=lookups.names[c]) for c in cards]),
+                    drawn=drawn,
                     deck=deck,
                 ),
                 field="cities",
@@ -624,7 +634,7 @@ def _check_military(game: Game, catalog: Catalog, problems: list[Problem]) -> No
     # team game a city fights one neighbour twice: the fixed ring follows none of them, so
     # such a table is checked by tokens_pair_up_across.
     givers = defeat_givers(game, catalog)
-    takers = {s for g in givers for s in game.neighbours(g)}
+    takers = {s for g in givers for age in range(1, rules.ages + 1) for s in game.opponents(g, age)}
     teams = bool(game.teams)
     across = bool(givers) or teams or game.has_diplomacy
     for seat, city in enumerate(game.cities):
@@ -785,22 +795,26 @@ def _age_caps(
     return tuple(caps)
 
 
-def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_ages(
+    seat: int, city: City, lookups: _Lookups, catalog: Catalog, problems: list[Problem], cities: int
+) -> None:
     """No more structures of one age (and stages the table dates in it) than the age's turns
-    allow (Rulebook: each age is six turns; ruling six-turns), and no more guilds than the
-    guilds' age allows. Loom, Glassworks and Press, of two ages, count in neither."""
+    allow (Rulebook: each age is six turns; ruling six-turns; fewer at a table of ``cities``
+    larger than the printed decks: ruling eight-players), and no more guilds than the guilds'
+    age allows. Loom, Glassworks and Press, of two ages, count in neither."""
     rules = catalog.rules
+    short = rules.turns_per_age - rules.turns(cities)
     field = lookups.age_field
     packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
-    if not city.stage_ages and not (packed + lookups.age_bias) & lookups.age_high:
+    if not city.stage_ages and not short and not (packed + lookups.age_bias) & lookups.age_high:
         return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
-    caps = list(_age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages))
+    caps = [cap - short for cap in _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)]
     for card in city.cards or ():
         if card in lookups.card_extra:  # a card's own discard build (Solomon): any age so far
             for age in range(1, rules.ages + 1):
                 caps[age - 1] += sum(e.extra_in_age(age, None) for e in catalog.structure(card).effects)
-    turns = rules.turns_per_age
+    turns = rules.turns_per_age - short
     guilds = packed >> (_AGE_BITS * rules.ages)
     for age in range(1, rules.ages + 1):
         count = packed >> (_AGE_BITS * (age - 1)) & _AGE_MASK
@@ -859,6 +873,18 @@ def _check_ages(seat: int, city: City, lookups: _Lookups, catalog: Catalog, prob
                 "error",
                 ProblemCode.TOO_MANY_CARDS,
                 N_(
+                    "{player}'s city has {what} of Age {age}, but at a table of {cities} an age has only "
+                    "{turns} turns: the {deck}-player decks are dealt in hands of {hand}.",
+                    player=city.player,
+                    what=what,
+                    age=age_numeral(age),
+                    cities=cities,
+                    turns=turns,
+                    deck=rules.deck_players(cities),
+                    hand=rules.hand(cities),
+                )
+                if short and cap == turns
+                else N_(
                     "{player}'s city has {what} of Age {age}, but an age has only {turns} turns.",
                     player=city.player,
                     what=what,
@@ -888,16 +914,11 @@ def _check_leaders(game: Game, catalog: Catalog, problems: list[Problem]) -> Non
     """No city holds more leaders than it could recruit: one leader turn an age (Leaders,
     ruling leaders-one-more-play), plus the recruitments its built stages add (Rome B); in a
     game in progress, only the ages begun so far."""
-    rules = catalog.rules
-    apart = {info.color for info in rules.colors if info.deck == "apart"}
     for seat, city in enumerate(game.cities):
         if not city.cards:
             continue
-        leaders = [card.id for card in catalog.held(city.cards) if card.color in apart]
-        ages = rules.ages if game.age is None else game.age
-        most = ages * rules.leader_turns_per_age + sum(
-            e.extra_leaders() for stage in built_stages(city, catalog) for e in stage.effects
-        )
+        leaders = leaders_recruited(city, catalog)
+        most = leader_limit(game, city, catalog)
         if len(leaders) <= most:
             continue
         names = join([verbatim(catalog.structure(c).name) for c in leaders])

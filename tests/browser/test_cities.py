@@ -75,7 +75,7 @@ def test_a_cities_city_tapped_in_scored_and_asked_about(live_server, page_contex
     if not script:
         page.locator("#ask").click()
     expect(page.locator("#verdicts li[data-card=gates-of-the-city]")).to_contain_text(
-        "only 3 black cards of Age I enter the deck of a 3-city game, and the table already holds them"
+        "only 3 black cards of Age I enter the deck for 3 cities, and the table already holds them"
     )
     shot(page, screenshots, f"99-cities-can-build-{'js' if script else 'nojs'}")
 

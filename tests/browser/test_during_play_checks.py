@@ -39,7 +39,7 @@ def test_the_free_city_page_answers_for_the_hand_its_holder_offers(live_server, 
     refused = page.locator("#free-city-answer [data-refused]")
     expect(refused).to_have_attribute("data-refused", "hand[1]")
     expect(refused).to_contain_text(
-        "The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck of a 3-city table"
+        "The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck for 3 cities"
     )
     shot(page, screenshots, "95-free-city-refused")
 
@@ -81,7 +81,7 @@ def test_can_i_build_it_says_when_every_copy_is_built_elsewhere(live_server, pho
     expect(verdict.locator("[data-why]")).to_have_attribute("data-why", "no-copy-left")
     expect(verdict).to_contain_text("no copy left")
     expect(verdict).to_contain_text(
-        "Bo cannot build the Lumber Yard: the deck of a 3-city table has 1 copy, and it is built in the city of Ana."
+        "Bo cannot build the Lumber Yard: the deck for 3 cities has 1 copy, and it is built in the city of Ana."
     )
     shot(page, screenshots, "97-no-copy-left")
 

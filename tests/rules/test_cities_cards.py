@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.rules import Category, can_build, catalog_for, parse_game, score_game
+from assistant.rules import Category, can_build, catalog_for, check_game, parse_game, score_game
 from assistant.rules.model import City, Color, Cost, Game, Resource
 from assistant.rules.science import science_score
 from tests.rules.test_trade_properties import prices, sources, vectors
@@ -294,7 +294,7 @@ def test_no_more_black_cards_of_an_age_than_players_and_none_drawn_beyond():
     (problem,) = [p for p in score_game(game).problems if p.code == "too-many-copies"]
     assert str(problem.message) == (
         "The table holds 4 different black cards of Age I (Militia, Hideout, Residence and Gates of the City), "
-        "but only 3 of them enter the deck of a 3-city game."
+        "but only 3 of them enter the deck for 3 cities."
     )
     three = _table(_city("Ana", "giza", ["militia", "hideout"], coins=9), _city("Bo", "rhodes", ["residence"]),
                    _city("Cy", "babylon", [], coins=9))  # fmt: skip
@@ -354,9 +354,9 @@ def test_aspasia_darius_and_caligula():
     ]
     assert not [p for p in sheet.problems if p.field == "cities[0].diplomacy"]  # Aspasia's token
     verdict = can_build(_both(["caligula"], coins=0, shields_by_age=[0, 0, 0]), 0, "lair")
-    assert (
-        "If Caligula's free build of the age has not been used, Ana can build the Lair with it for free."
-        in [str(n) for n in verdict.notes]
+    assert (verdict.buildable, verdict.how) == (True, "free-build")
+    assert str(verdict.reason) == (
+        "If Caligula's free black card of the age has not been used, Ana can build the Lair with it for free."
     )
 
 
@@ -465,3 +465,160 @@ def test_the_catalog_lists_every_cities_card_and_board(capsys):
     added = {c["id"] for c in body["cards"] if c.get("expansion") == "cities"}
     assert added == {card for card, _, _ in PRINTED}
     assert {w["id"] for w in body["wonders"] if w.get("expansion") == "cities"} == {"petra", "byzantium"}
+
+
+# --- Semiramis beside Tomyris, Caligula's free build (issue 40) -------------------------------------------
+
+
+def test_semiramis_counts_a_defeat_token_handed_over_by_a_beaten_tomyris():
+    """Semiramis counts every defeat token the city holds as a shield, the one a beaten
+    Tomyris hands over included. Ana (Semiramis, 1/1/1) beats Ben (Tomyris, 0/2/2) and loses
+    to Cy (2/3/3) in Age I: two defeats, so 3 shields in Age II (beats Ben, ties Cy), then 4
+    in Age III (beats both)."""
+    sheet = score_game(
+        _table(
+            _city("Ana", "giza", ["semiramis", "stockade"], shields_by_age=[1, 1, 1]),
+            _city("Ben", "rhodes", ["tomyris", "stables"], shields_by_age=[0, 2, 2]),
+            _city("Cy", "babylon", ["barracks", "guard-tower", "hannibal"], shields_by_age=[2, 3, 3]),
+            expansions=("leaders", "cities"),
+        )
+    )
+    assert [c.categories[Category.MILITARY] for c in sheet.cities] == [10, 0, 6]
+    assert not [p for p in sheet.problems if p.severity == "error"]
+    [ana] = _reasons(sheet, 0, Category.MILITARY)
+    assert ana == (
+        "Shields by age 1/3/4 (Semiramis: defeat tokens count as shields) against Ben 0/2/2 and Cy 2/3/3; "
+        "tokens I: +1 -1 -1, II: +3 -1, III: +5 -1 +5 (3 defeat tokens from Ben, whose Tomyris hands "
+        "defeats to the victor): 10 victory points"
+    )
+
+
+def _caligula(**more: Any) -> Any:
+    return _table(
+        _city("Ana", "giza", ["caligula"], coins=0, **more),
+        _city("Bo", "rhodes", []),
+        _city("Cy", "babylon", []),
+        expansions=("leaders", "cities"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("used", "buildable", "words"),
+    [
+        (None, True, "If Caligula's free black card of the age has not been used, Ana can build the Lair with it for free."),
+        (False, True, "Ana can build the Lair for free with Caligula's free black card of the age: it has not been used this age."),
+        (True, False, "Ana has already used Caligula's free black card this age."),
+    ],
+    ids=["not said", "unused", "used"],
+)  # fmt: skip
+def test_caligula_builds_a_black_card_free_through_the_free_build(used, buildable, words):
+    """Caligula: once per age, build a black card for free. Through ``via: "free-build"`` as
+    Olympia A's power, obeying ``free_build_used``; not for a card of another colour."""
+    more = {} if used is None else {"free_build_used": used}
+    verdict = can_build(_caligula(**more), 0, "lair", via="free-build")
+    assert (verdict.buildable, str(verdict.reason)) == (buildable, words)
+    assert verdict.how == ("free-build" if buildable else None)
+    assert verdict.why == (None if buildable else "no-power")
+    other = can_build(_caligula(**more), 0, "altar", via="free-build")
+    assert (other.buildable, other.why, str(other.reason)) == (
+        False, "no-power", "Caligula builds only a black card for free."
+    )  # fmt: skip
+    checked = check_game(_caligula(**more))
+    assert not [p for p in checked if p.field == "cities[0].free_build_used"]  # the mark is his
+
+
+def _refusal_beside_a_yes(verdict: Any) -> bool:
+    said = [str(n) for n in verdict.notes]
+    return not verdict.buildable and any(" can build " in n for n in said)
+
+
+@pytest.mark.parametrize(
+    ("cities", "card"),
+    [
+        ([_city("Ana", "giza", ["caligula"], coins=0), _city("Bo", "rhodes", []), _city("Cy", "babylon", [])], "lair"),
+        ([_city("Ana", "olympia", [], stages=2, coins=0), _city("Bo", "rhodes", []), _city("Cy", "babylon", [])], "palace"),
+        ([_city("Ana", "olympia", [], stages=2, coins=0), _city("Bo", "rhodes", []), _city("Cy", "babylon", [])], "cleopatra"),
+    ],
+    ids=["Caligula, a black card", "Olympia A, an age card", "Olympia A, a leader"],
+)  # fmt: skip
+def test_a_verdict_never_refuses_what_its_own_sentence_allows(cities, card):
+    """A city that cannot pay may still build with a free build whose use the table knows:
+    the verdict says yes on that condition, and why paying does not do; a refusal never sits
+    beside a sentence saying the card can be built."""
+    verdict = can_build(_table(*cities, expansions=("leaders", "cities")), 0, card)
+    assert (verdict.buildable, verdict.how) == (True, "free-build") and not _refusal_beside_a_yes(verdict)
+    assert str(verdict.reason).startswith("If ")
+    assert str(verdict.notes[-1]).startswith("Otherwise, Ana cannot build ")
+    cities[0]["free_build_used"] = True
+    spent = can_build(_table(*cities, expansions=("leaders", "cities")), 0, card)
+    assert not spent.buildable and not spent.notes
+
+
+# --- eight players (issue 40; ruling eight-players) --------------------------------------------------------
+
+
+def _eight(cards: dict[int, list[str]], expansions: tuple[str, ...] = ("cities",), **game: Any) -> Any:
+    boards = [w.id for w in catalog_for(1, list(expansions)).wonders][:8]
+    cities = [_city(f"P{s}", board, cards.get(s, [])) for s, board in enumerate(boards)]
+    return parse_game({"edition": 1, "expansions": list(expansions), "cities": cities, **game})
+
+
+@pytest.mark.parametrize("expansions", [("cities",), ("armada",)])
+def test_eight_players_are_dealt_the_seven_player_decks_in_hands_of_seven(expansions):
+    """Eight players use the 7-player age decks: 49 cards and 7 drawn black (or Armada) cards
+    an age, 56 = 8 x 7, so hands of 7 and 6 cards played an age (ruling eight-players)."""
+    catalog = catalog_for(1, list(expansions))
+    assert (catalog.rules.hand(7), catalog.rules.hand(8)) == (8, 7)
+    assert (catalog.rules.turns(7), catalog.rules.turns(8)) == (7, 6)
+    assert catalog.rules.guilds_dealt(8) == 9
+    age1 = [c.id for c, _ in catalog.deck(1, 7)]
+    over = [p for p in check_game(_eight({0: age1[:7]}, expansions)) if p.severity == "error"]
+    assert [(p.code, str(p.message)) for p in over] == [
+        (
+            "too-many-cards",
+            "P0's city has 7 structures of Age I, but at a table of 8 an age has only 6 turns: the 7-player "
+            "decks are dealt in hands of 7.",
+        )
+    ]
+    assert not [p for p in check_game(_eight({0: age1[:6]}, expansions)) if p.severity == "error"]
+
+
+def test_eight_players_draw_seven_black_cards_an_age():
+    black = [c.id for c in CATALOG.cards if c.color == BLACK and c.age == 1]
+    held = {s + 1: [black[s]] for s in range(7)}
+    game = _eight(held, age=1)
+    verdict = can_build(game, 0, black[7])
+    assert (verdict.buildable, verdict.why) == (False, "no-copy-left")
+    assert str(verdict.reason).startswith(
+        "P0 cannot build the Secret Warehouse: only 7 black cards of Age I enter the deck for 8 cities"
+    )
+    assert not [p for p in check_game(game) if p.severity == "error"]
+    [problem] = [p for p in check_game(_eight({**held, 0: [black[7]]}, age=1)) if p.severity == "error"]
+    assert problem.code == "too-many-copies" and "only 7 of them enter the deck for 8 cities" in str(
+        problem.message
+    )
+
+
+def test_two_masks_copying_one_neighbour_card_say_the_ruling_when_it_decides():
+    """Ruling cities-masks-same-card (not confirmed): Ana's two masks may both copy Bo's one
+    compass. Where that decides her science (4 points, against 1 with a card a mask), her
+    science line says so; where another card gives as much, it says nothing."""
+    one = score_game(
+        _table(
+            _city("Ana", "giza", ["pigeon-loft", "spy-ring"]),
+            _city("Bo", "rhodes", ["apothecary"]),
+            _city("Cy", "babylon", []),
+        )
+    )
+    [line] = [d for d in one.cities[0].details if d.category is Category.SCIENCE]
+    assert (line.points, line.ruling) == (4, "cities-masks-same-card")
+    assert str(line.reason).endswith("(an unconfirmed ruling: Two masks on one card)")
+    two = score_game(
+        _table(
+            _city("Ana", "giza", ["pigeon-loft", "spy-ring"]),
+            _city("Bo", "rhodes", ["apothecary"]),
+            _city("Cy", "babylon", ["dispensary"]),
+        )
+    )
+    [line] = [d for d in two.cities[0].details if d.category is Category.SCIENCE]
+    assert (line.points, line.ruling) == (4, None) and "unconfirmed" not in str(line.reason)

@@ -1,5 +1,5 @@
 """Random legal Cities tables (3 to 8 players, teams side by side, debt, diplomacy, black
-cards drawn as many an age as players, the Cities guilds) scored against a reference written
+cards drawn as many an age as players, 7 at 8 players, the Cities guilds) scored against a reference written
 from the printed cards, by brute force where the rules leave a choice (what the masks copy,
 where the wildcards fall), and never flagged: a legal table gets no error.
 
@@ -113,16 +113,22 @@ def _table(seed: int, n: int) -> dict[str, Any]:
         cities.append({"player": f"P{len(cities)}", "wonder": board, "side": side, "stages": stages,
                        "coins": rng.randint(0, 20), "cards": []})  # fmt: skip
     for age in (1, 2, 3):
-        physical = [c.id for c, copies in CATALOG.deck(age, n) if c.expansion is None for _ in range(copies)]
-        drawn = rng.sample(sorted(c for c in BLACK if CATALOG.structure(c).age == age), n)
+        # Eight players are dealt the 7-player game: 7 black cards an age, hands of 7
+        # (ruling cities-eight-players).
+        deck = CATALOG.rules.deck_players(n)
+        physical = [
+            c.id for c, copies in CATALOG.deck(age, deck) if c.expansion is None for _ in range(copies)
+        ]
+        drawn = rng.sample(sorted(c for c in BLACK if CATALOG.structure(c).age == age), deck)
         physical += drawn
         rng.shuffle(physical)
+        size = CATALOG.rules.hand(n)
         for seat, city in enumerate(cities):
-            hand = physical[seat * 8 : seat * 8 + 8]
+            hand = physical[seat * size : seat * size + size]
             city["cards"] += list(dict.fromkeys(c for c in hand if c not in city["cards"]))[
                 : rng.randint(0, 5)
             ]
-    for guild in rng.sample([*BASE_GUILDS, *sorted(CITY_GUILDS)], n + 2):
+    for guild in rng.sample([*BASE_GUILDS, *sorted(CITY_GUILDS)], CATALOG.rules.guilds_dealt(n)):
         holder = rng.choice(cities)
         if rng.random() < 0.6 and sum(CATALOG.structure(c).age == 3 for c in holder["cards"]) < 6:
             holder["cards"].append(guild)

@@ -80,6 +80,20 @@ def test_a_city_on_diplomacy_in_the_team_game_fights_its_other_neighbour_once():
     assert _military(both) == [18, -4, 16, -6]
 
 
+def test_a_number_the_unconfirmed_team_diplomacy_ruling_decides_says_so():
+    """Ruling cities-team-conflicts rests on a player's account, not the rulebook's team page:
+    the military line of a city whose conflicts it changed (it or its opponent on diplomacy)
+    says so and names the ruling; the others do not."""
+    sheet = score_game(_game([[3, 3, 3], [1, 1, 1], [2, 2, 2], [0, 0, 0]], {1: [1]}))
+    lines = [next(d for d in c.details if d.category is Category.MILITARY) for c in sheet.cities]
+    assert [d.ruling for d in lines] == [None, "cities-team-conflicts", "cities-team-conflicts", None]
+    assert str(lines[1].reason) == (
+        "Shields by age 1/1/1 against P2 2/2/2, twice an age as P0 is a teammate; tokens I: -1, II: -1 -1, III: -1 -1 "
+        "(diplomacy in Age I): -5 victory points (an unconfirmed ruling: Conflicts in the team game)"
+    )
+    assert str(lines[0].reason).endswith(": 18 victory points")
+
+
 def _brute(shields: list[list[int]], away: list[set[int]], start: int) -> list[int]:
     """Each age, each pair of neighbours in different teams fights twice, once less for each
     of the two on diplomacy; teammates (seats start + 2k, start + 2k + 1) never fight."""

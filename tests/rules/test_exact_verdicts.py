@@ -86,7 +86,7 @@ def test_guild_deal_no_guild_is_left_once_every_dealt_guild_is_in_a_city(edition
     assert not verdict.buildable and verdict.why is WhyNot.NO_COPY_LEFT
     said(
         verdict.reason,
-        "Ana cannot build the Traders Guild: a 3-city game deals only 5 guilds, and all of them are already "
+        "Ana cannot build the Traders Guild: a game of 3 cities deals only 5 guilds, and all of them are already "
         "taken: Workers Guild, Craftsmens Guild, Philosophers Guild, Spies Guild and Magistrates Guild.",
     )
 
@@ -119,7 +119,7 @@ def test_guild_deal_the_free_city_cannot_be_handed_a_guild_that_was_never_dealt(
     assert (refused.value.field, refused.value.card) == ("hand[1]", "traders-guild")
     said(
         refused.value.message,
-        "The Traders Guild cannot be in the Free City's hand: a 3-city game deals only 5 guilds, and all of "
+        "The Traders Guild cannot be in the Free City's hand: a game of 3 cities deals only 5 guilds, and all of "
         "them are already taken: Workers Guild, Craftsmens Guild, Philosophers Guild, Spies Guild and "
         "Magistrates Guild.",
     )
@@ -153,7 +153,7 @@ def test_copies_by_age_the_age_ii_copy_is_not_dealt_during_age_i(edition, card):
     assert not verdict.buildable and verdict.why is WhyNot.NO_COPY_LEFT
     said(
         verdict.reason,
-        f"Ana cannot build the {name}: a 3-city table deals 1 copy of it up to Age I, and it is built in the "
+        f"Ana cannot build the {name}: a table of 3 cities deals 1 copy of it up to Age I, and it is built in the "
         "city of Bo.",
     )
 
@@ -168,7 +168,7 @@ def test_copies_by_age_in_age_ii_a_city_s_copy_may_be_the_age_i_one():
     assert refused.why is WhyNot.NO_COPY_LEFT
     said(
         refused.reason,
-        "Ana cannot build the Loom: the deck of a 3-city table has 2 copies, and they are already taken: the "
+        "Ana cannot build the Loom: the deck for 3 cities has 2 copies, and they are already taken: the "
         "city of Cy and the discard pile.",
     )
 
@@ -182,7 +182,7 @@ def test_copies_by_age_a_discarded_age_i_copy_is_the_only_one_of_age_i():
     refused = can_build(parse_game(data), 0, "press")
     said(
         refused.reason,
-        "Ana cannot build the Press: a 3-city table deals 1 copy of it up to Age I, and it is already taken: "
+        "Ana cannot build the Press: a table of 3 cities deals 1 copy of it up to Age I, and it is already taken: "
         "the discard pile.",
     )
 
@@ -192,14 +192,14 @@ def test_copies_by_age_the_free_city_cannot_be_handed_the_age_ii_copy_in_age_i()
         free_city_play(free_city_table(("loom",), free=(), age=1), ["loom"])
     said(
         refused.value.message,
-        "The Loom cannot be in the Free City's hand: a 3-city table deals 1 copy of it up to Age I, and it is "
+        "The Loom cannot be in the Free City's hand: a table of 3 cities deals 1 copy of it up to Age I, and it is "
         "already taken: the city of Ana.",
     )
 
 
 @pytest.mark.parametrize("edition", [1, 2])
 def test_copies_by_age_two_cities_cannot_hold_the_only_age_i_loom(edition):
-    """Validation counts the copies dealt so far as the verdicts do: in Age I a 3-city table has
+    """Validation counts the copies dealt so far as the verdicts do: in Age I a table of 3 cities has
     one Loom, so two cities holding one is a table that cannot happen; in Age II it can."""
     data = {
         "edition": edition,
@@ -210,7 +210,7 @@ def test_copies_by_age_two_cities_cannot_hold_the_only_age_i_loom(edition):
     assert (problem.severity, problem.card) == ("error", "loom")
     said(
         problem.message,
-        "Loom is in the cities of Ana and Bo, but a 3-city table deals only 1 copy of it up to Age I.",
+        "Loom is in the cities of Ana and Bo, but a table of 3 cities deals only 1 copy of it up to Age I.",
     )
     data["age"] = 2
     assert not [p for p in check_game(parse_game(data)) if p.severity == "error"]
@@ -228,7 +228,7 @@ def test_copies_by_age_the_discard_pile_and_a_city_cannot_hold_the_only_age_i_pr
     assert (problem.card, problem.field) == ("press", "discard")
     said(
         problem.message,
-        "The discard pile and the cities hold 2 copies of the Press, but a 3-city table deals only 1 copy "
+        "The discard pile and the cities hold 2 copies of the Press, but a table of 3 cities deals only 1 copy "
         "of it up to Age I.",
     )
     data["age"] = 2

@@ -141,9 +141,14 @@ def test_naval_row_is_worked_out_when_every_city_gives_its_strength():
     (warning,) = [p for p in sheet.problems if p.code == "typed-differs"]
     assert warning.field == "cities[2].categories.naval"
     (line,) = [d for d in sheet.cities[0].details if d.category is NAVAL]
+    # Ana's Age II token comes from a tie for the strongest (a ruling not confirmed yet).
     assert str(line.reason) == (
-        "Naval conflicts (strength 2, 4, 6): Age I +3, Age II +3 and Age III +5: 11 victory points"
+        "Naval conflicts (strength 2, 4, 6): Age I +3, Age II +3 and Age III +5: 11 victory points "
+        "(an unconfirmed ruling: Ties in naval conflicts)"
     )
+    assert line.ruling == "armada-naval-ties"
+    (untied,) = [d for d in sheet.cities[2].details if d.category is NAVAL]
+    assert untied.ruling is None and "unconfirmed" not in str(untied.reason)
     assert game_to_dict(parse_game(data))["cities"][0]["naval_by_age"] == [2, 4, 6]
 
 

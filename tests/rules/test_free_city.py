@@ -117,19 +117,19 @@ def test_with_every_wonder_stage_built_the_card_is_discarded():
     [
         pytest.param(
             table(), ["altar", "chamber-of-commerce"], "hand[1]", "chamber-of-commerce",
-            "The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck of a 3-city "
-            "table (its copies are marked 4+, 6+).",
+            "The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck for 3 "
+            "cities (its copies are marked 4+, 6+).",
             id="not in the 3-player deck",
         ),
         pytest.param(
             table(), ["lumber-yard"], "hand[0]", "lumber-yard",
-            "The Lumber Yard cannot be in the Free City's hand: the deck of a 3-city table has 1 copy, and it "
+            "The Lumber Yard cannot be in the Free City's hand: the deck for 3 cities has 1 copy, and it "
             "is already taken: the city of Ana.",
             id="its only copy is built in a city",
         ),
         pytest.param(
             table(discard=("altar",)), ["baths", "Altar"], "hand[1]", "altar",
-            "The Altar cannot be in the Free City's hand: the deck of a 3-city table has 1 copy, and it is "
+            "The Altar cannot be in the Free City's hand: the deck for 3 cities has 1 copy, and it is "
             "already taken: the discard pile.",
             id="its only copy is in the discard pile",
         ),
@@ -177,8 +177,8 @@ def test_the_free_city_helper_answers_on_the_command_line(tmp_path, capsys):
         capsys.readouterr()
         .err.strip()
         .endswith(
-            "--hand: The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck of a "
-            "3-city table (its copies are marked 4+, 6+)."
+            "--hand: The Chamber of Commerce cannot be in the Free City's hand: it is not in the deck for "
+            "3 cities (its copies are marked 4+, 6+)."
         )
     )
 

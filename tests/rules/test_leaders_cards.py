@@ -284,7 +284,7 @@ def _three(ana: list[str], coins: int = 6, board: tuple[str, str] = ("rhodes", "
         (["maecenas"], 0, ("rhodes", "A"), ("giza", "A"), 0, None),
         ([], 0, ("rome", "A"), ("giza", "A"), 0, None),
         ([], 2, ("rome", "B"), ("giza", "A"), 2, "Rome saves 2 coins."),
-        ([], 3, ("rhodes", "A"), ("rome", "B"), 3, "The Rome of Bo saves 1 coin."),
+        ([], 3, ("rhodes", "A"), ("rome", "B"), 3, "Bo's Rome saves 1 coin."),
     ],
 )
 def test_recruiting_a_leader_costs_its_coins_less_what_the_table_takes_off(ana, coins, board, bo, paid, note):
@@ -491,3 +491,45 @@ def test_tokens_from_real_conflicts_beside_tomyris_are_never_flagged(n, data):
         )
     )
     assert not [p for p in sheet.problems if p.code == "bad-military"], tokens
+
+
+# --- one leader an age (issue 40; rulings leaders-one-an-age, leaders-one-more-play) -----------------
+
+
+def _recruiting(leaders: list[str], age: int | None, **ana: Any) -> Any:
+    data = {
+        "edition": 1,
+        "expansions": ["leaders"],
+        "cities": [
+            _city("Ana", ana.pop("wonder", "giza"), leaders, coins=20, **ana),
+            _city("Bo", "rhodes", []),
+            _city("Cy", "babylon", []),
+        ],
+    }
+    if age is not None:
+        data["age"] = age
+    return parse_game(data)
+
+
+def test_a_leader_after_the_ages_leader_turn_cannot_be_recruited():
+    """A city recruits one leader at the start of each age: in Age II a city holding two has
+    played its leader turns so far, and is told it cannot recruit another now."""
+    verdict = can_build(_recruiting(["cleopatra", "nero"], 2), 0, "zenobia")
+    assert (verdict.buildable, verdict.why) == (False, "no-leader-turn")
+    assert str(verdict.reason) == (
+        "Ana cannot recruit Zenobia now: the city has recruited Cleopatra and Nero, as many leaders as the "
+        "leader turns up to Age II allow (one at the start of each age, and one more for each wonder stage "
+        "that says so)."
+    )
+    assert can_build(_recruiting(["cleopatra"], 2), 0, "zenobia").buildable  # its Age II turn is open
+    over = can_build(_recruiting(["cleopatra", "nero", "midas"], None), 0, "zenobia")
+    assert over.why == "no-leader-turn" and "as many leaders as a game allows" in str(over.reason)
+
+
+def test_rome_b_stages_each_open_one_more_leader_turn():
+    """Rome B's second and third stages recruit one more leader each (the 'one more leader'
+    power): with its second stage built, two leaders in Age II leave room for a third."""
+    rome = {"wonder": "rome", "side": "B", "stages": 2}
+    assert can_build(_recruiting(["cleopatra", "nero"], 2, **rome), 0, "zenobia").buildable
+    verdict = can_build(_recruiting(["cleopatra", "nero", "midas"], 2, **rome), 0, "zenobia")
+    assert verdict.why == "no-leader-turn"

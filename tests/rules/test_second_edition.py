@@ -461,9 +461,9 @@ def test_olympia_day_builds_the_first_card_of_a_colour_free_e9():
 
 def test_olympia_nights_first_and_last_cards_are_told_as_notes_e11_e12():
     verdict = can_build(olympia("B", 2, coins=0), 0, "palace")
-    assert not verdict.buildable
-    notes = " ".join(str(n) for n in verdict.notes)
-    assert "first card" in notes and "sixth card" in notes
+    assert verdict.buildable and verdict.how == "free-build"  # on the turn the table knows
+    said = " ".join([str(verdict.reason), *map(str, verdict.notes)])
+    assert "first card" in said and "sixth card" in said and "Otherwise, " in said
 
 
 # --- properties against brute force ---------------------------------------------------------------------

@@ -571,10 +571,13 @@ def test_the_cheapest_way_prefers_paying_one_neighbour_when_the_totals_tie() -> 
 
 
 def test_olympia_a_with_its_second_stage_hears_about_the_free_build() -> None:
+    """A verdict never refuses what its own sentence allows: a city that cannot pay for the
+    Palace may still build it with Olympia's free build, on the condition the table knows."""
     game = table(city("olympia", stages=2, coins=0), EPHESUS, HALICARNASSUS)
     verdict = can_build(game, 0, "palace")
-    assert verdict.why == "resources"
-    assert any("free build of the Statue of Zeus in Olympia" in str(n) for n in verdict.notes)
+    assert (verdict.buildable, verdict.how, verdict.why) == (True, "free-build", None)
+    assert "free build of the Statue of Zeus in Olympia has not been used" in str(verdict.reason)
+    assert [str(n) for n in verdict.notes][-1].startswith("Otherwise, Ana cannot build the Palace: ")
 
 
 def test_olympia_a_before_its_second_stage_hears_nothing_of_a_free_build() -> None:
