@@ -186,6 +186,7 @@ def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) ->
                         int(d["points"]),
                         str(d.get("source", "")),
                         _words(d.get("reason")),
+                        d.get("ruling") if isinstance(d.get("ruling"), str) else None,
                     )
                     for d in c.get("details", ())
                 ),

@@ -268,6 +268,11 @@ def _schemas(editions: tuple[int, ...]) -> dict[str, Any]:
                 "points": {"type": "integer"},
                 "source": {"type": "string"},
                 "reason": {"type": "string"},
+                "ruling": {
+                    "type": "string",
+                    "description": "The id of a ruling the rulebook does not confirm yet that decided these "
+                    "points (GET /rulings lists it); the reason says so.",
+                },
             },
         },
         "CityScore": {

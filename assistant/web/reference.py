@@ -250,13 +250,18 @@ def _pile_groups(game: Game, catalog: Catalog, held: set[str]) -> list[Any]:
 
 
 def _ways(city: Any, catalog: Catalog) -> dict[str, Any]:
-    """The powers this city's wonder side can build through (``via``), with their names."""
-    if city.wonder is None:
-        return {}
-    effects = [e for stage in catalog.wonder(city.wonder).side(city.side).stages for e in stage.effects]
+    """The powers this city's wonder side or cards can build through (``via``), with their names."""
+    effects = (
+        [e for stage in catalog.wonder(city.wonder).side(city.side).stages for e in stage.effects]
+        if city.wonder is not None
+        else []
+    )
     ways: dict[str, Any] = {}
+    cards = catalog.held_with(city.cards, "free_power")
     if any(e.free_power() for e in effects):
         ways["free-build"] = _("With the wonder's free build")
+    elif cards:
+        ways["free-build"] = _("With %(card)s's free build", card=cards[0].name)
     if any(e.builds_from_discard() for e in effects):
         ways["discard"] = _("From the discard pile")
     return ways

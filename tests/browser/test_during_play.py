@@ -58,7 +58,7 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     bo.get_by_role("link", name="Can I build it?").click()
     bo.click("label[for=via-free-build]")
     bo.locator(".hand .tile label[for=hand-courthouse]").click()
-    expect(bo.locator("#verdicts li[data-card=courthouse]")).to_contain_text("free: the wonder's power")
+    expect(bo.locator("#verdicts li[data-card=courthouse]")).to_contain_text("free: a free build")
     open_city(bo, hub, 1)
     bo.locator("#during-play summary").click()
     bo.locator("input[name=free_build_used]").check()

@@ -177,16 +177,18 @@ def _choices(catalog: Catalog, pad: bool) -> tuple[tuple[SelectChoice, ...], ...
 
 
 def _board(catalog: Catalog, form: CityForm, city: dict[str, Any]) -> dict[str, Any]:
-    """What the page needs of the city's board: its stage count and the powers it can give."""
+    """What the page needs of the city's board: its stage count and the powers it can give
+    (a once-per-age free build: a stage's, or a card's such as Caligula's)."""
     wonder_id = form.wonder.data or city.get("wonder")
+    held = catalog.held_with(city.get("cards") or (), "once_per_age")
     if not (wonder_id and catalog.has_wonder(wonder_id)):
-        return {"stage_count": 3, "has_free_build": False, "copies_guild": False}
+        return {"stage_count": 3, "has_free_build": bool(held), "copies_guild": False}
     wonder = catalog.wonder(wonder_id)
     side = form.side.data if form.side.data in ("A", "B") else "A"
     powers = [e for s in wonder.sides for stage in s.stages for e in stage.effects]
     return {
         "stage_count": len(wonder.side(side).stages),
-        "has_free_build": any(e.once_per_age() for e in powers),
+        "has_free_build": bool(held) or any(e.once_per_age() for e in powers),
         "copies_guild": any(e.copies_guild() for e in powers),
     }
 
