@@ -572,37 +572,76 @@ def tokens_pair_up_across(
     fight and a city fights its other neighbour twice (the team game), which
     :func:`signature_pairs_up` does not follow.
 
-    Exact, by brute force age by age: every outcome of the age's conflicts that gives each
-    city its victories of that age yields the defeats it hands out; the defeats of the ages
-    must add up to those each city holds (defeats are not dated). Two cities that fight
-    twice compare the same shields: one outcome, counted twice. At most eight pairs an age:
-    3^8 outcomes, the partial sums kept under the defeats held."""
+    Exact. Each conflict of each age (:func:`fights`) ends in a tie, a win of the lower seat
+    or a win of the higher; a city's tokens depend only on the conflicts it fights: its
+    victories of each age, and its defeats over all ages (defeats are not dated; a defeat of
+    a city with Tomyris goes to its victor). So the seats are swept in order, keeping the
+    outcomes of the conflicts that join a seat passed with one to come (a handful an age
+    round a ring: the conflict to the next seat and the one that closes the ring), and
+    each seat's tokens are checked as soon as its conflicts are all decided: time grows
+    with the table, not as 3 to the number of conflicts. Two cities that fight twice
+    compare the same shields: one outcome, counted twice."""
     n = len(game.cities)
+    ages = len(rules.victory_tokens)
     defeat = rules.defeat_token
-    held = tuple(list(t).count(defeat) for t in tokens)
-    partial: set[tuple[int, ...]] = {(0,) * n}
-    for age, victory in enumerate(rules.victory_tokens, 1):
-        wins = [list(t).count(victory) for t in tokens]
-        edges = fights(game, age)
-        handed: set[tuple[int, ...]] = set()
-        for outcome in product((0, 1, 2), repeat=len(edges)):
-            won = [0] * n
-            lost = [0] * n
-            for (a, b, times), result in zip(edges, outcome, strict=True):
-                if not result:
-                    continue
-                winner, loser = (a, b) if result == 1 else (b, a)
-                won[winner] += times
-                lost[winner if loser in gives else loser] += times
-            if won == wins:
-                handed.add(tuple(lost))
-        sums = (
-            tuple(x + y for x, y in zip(before, more, strict=True)) for before in partial for more in handed
-        )
-        partial = {total for total in sums if all(t <= h for t, h in zip(total, held, strict=True))}
-        if not partial:
+    # Every conflict of every age: (age index, lower seat, higher seat, times).
+    conflicts = [(age, a, b, times) for age in range(ages) for a, b, times in fights(game, age + 1)]
+    frontier: list[int] = []  # the conflicts with one seat passed and one to come
+    states: set[tuple[int, ...]] = {()}  # their outcomes (0 a tie, 1 the lower seat wins, 2 the higher)
+    for seat in range(n):
+        held = list(tokens[seat]).count(defeat)
+        wins = [list(tokens[seat]).count(v) for v in rules.victory_tokens]
+        closing = [i for i, k in enumerate(frontier) if conflicts[k][2] == seat]
+        kept = [i for i, k in enumerate(frontier) if conflicts[k][2] != seat]
+        opening = [k for k, c in enumerate(conflicts) if c[1] == seat]
+        # For each age, the outcomes of the seat's new conflicts of that age, by the
+        # victories they give it, with the defeats they give it.
+        by_age = [
+            _opening_outcomes([conflicts[k] for k in opening if conflicts[k][0] == age], gives)
+            for age in range(ages)
+        ]
+        order = [k for age in range(ages) for k in opening if conflicts[k][0] == age]
+        grown: set[tuple[int, ...]] = set()
+        for state in states:
+            won = [0] * ages
+            lost = 0
+            for i in closing:  # the seat is the higher seat of a closing conflict
+                age, a, _, times = conflicts[frontier[i]]
+                if state[i] == 2:
+                    won[age] += times
+                    lost += times if a in gives else 0
+                elif state[i] == 1 and seat not in gives:
+                    lost += times
+            choices = [by_age[age].get(wins[age] - won[age], ()) for age in range(ages)]
+            if not all(choices):
+                continue
+            rest = tuple(state[i] for i in kept)
+            for picked in product(*choices):
+                if lost + sum(given for _, given in picked) == held:
+                    grown.add(rest + tuple(x for outcomes, _ in picked for x in outcomes))
+        if not grown:
             return False
-    return held in partial
+        frontier, states = [frontier[i] for i in kept] + order, grown
+    return bool(states)
+
+
+def _opening_outcomes(
+    opening: Sequence[tuple[int, int, int, int]], gives: frozenset[int]
+) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+    """Every outcome of conflicts that the same lower seat opens in one age (0 a tie, 1 it
+    wins, 2 the higher seat wins), by the victories it gives that seat, each with the
+    defeats it gives that seat (its own, or those of a beaten city with Tomyris)."""
+    out: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for outcomes in product((0, 1, 2), repeat=len(opening)):
+        won = lost = 0
+        for (_, a, b, times), outcome in zip(opening, outcomes, strict=True):
+            if outcome == 1:
+                won += times
+                lost += times if b in gives else 0
+            elif outcome == 2 and a not in gives:
+                lost += times
+        out.setdefault(won, []).append((outcomes, lost))
+    return out
 
 
 def fights(game: Game, age: int) -> list[tuple[int, int, int]]:

@@ -20,12 +20,14 @@ equals the reference, and no legal table is flagged.
 from __future__ import annotations
 
 import random
+from itertools import product
 from typing import Any
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from assistant.rules import Category, catalog_for, parse_game, score_game
+from assistant.rules.military import defeat_givers, fights, tokens_pair_up_across
 
 CATALOG = catalog_for(1, ["leaders", "cities"])
 BOARDS = ["rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza", "petra"]
@@ -151,3 +153,51 @@ def test_military_at_leaders_and_cities_tables_follows_the_rules_and_is_never_fl
     errors = [str(p.message) for p in sheet.problems if p.severity == "error"]
     assert not errors, errors
     assert [c.categories[Category.MILITARY] for c in sheet.cities] == [sum(t) for t in tokens]
+
+
+def _brute_pairs_up(game: Any, tokens: list[list[int]], gives: frozenset[int]) -> bool:
+    """The pairing check by brute force, as the assistant made it before issue 41: every
+    outcome of every age's conflicts (3 to the number of conflicts) giving each city its
+    victories of the age, the defeats handed out summed over the ages."""
+    n = len(game.cities)
+    held = tuple(t.count(-1) for t in tokens)
+    partial: set[tuple[int, ...]] = {(0,) * n}
+    for age, victory in enumerate(VICTORY, 1):
+        wins = [t.count(victory) for t in tokens]
+        edges = fights(game, age)
+        handed: set[tuple[int, ...]] = set()
+        for outcome in product((0, 1, 2), repeat=len(edges)):
+            won, lost = [0] * n, [0] * n
+            for (a, b, times), result in zip(edges, outcome, strict=True):
+                if result:
+                    winner, loser = (a, b) if result == 1 else (b, a)
+                    won[winner] += times
+                    lost[winner if loser in gives else loser] += times
+            if won == wins:
+                handed.add(tuple(lost))
+        sums = {
+            tuple(x + y for x, y in zip(before, more, strict=True)) for before in partial for more in handed
+        }
+        partial = {total for total in sums if all(x <= h for x, h in zip(total, held, strict=True))}
+    return held in partial
+
+
+@settings(max_examples=3 * settings.default.max_examples, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 8), st.integers(0, 3))
+def test_the_pairing_check_answers_as_the_brute_force_it_replaced(seed, n, change):
+    """Issue 41: the sweep round the table gives the brute force's verdict, on legal tokens
+    and on tokens with one taken away or added (``change``)."""
+    game, tokens = _table(seed, n, "tokens")
+    rng = random.Random(seed)
+    seat = rng.randrange(n)
+    if change == 1 and tokens[seat]:
+        tokens[seat].pop(rng.randrange(len(tokens[seat])))
+    elif change == 2:
+        tokens[seat].append(-1)
+    elif change == 3:
+        tokens[seat].append(rng.choice(VICTORY))
+    parsed = parse_game(game)
+    gives = defeat_givers(parsed, CATALOG)
+    expected = _brute_pairs_up(parsed, tokens, gives)
+    event("tokens pair up" if expected else "tokens do not pair up")
+    assert tokens_pair_up_across(parsed, tokens, CATALOG.rules, gives) == expected

@@ -8,7 +8,6 @@ of each missing resource between the two neighbours.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import product
 
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,7 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.effects import Produce
 from assistant.rules.model import RAW_MATERIALS, City, Color, Game, Resource
+from assistant.rules.records import replace
 from assistant.rules.trade import Production, can_build, cheapest_purchases, production, trade_prices
 
 CATALOG = catalog_for(1)
