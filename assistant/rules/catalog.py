@@ -103,6 +103,9 @@ class Catalog:
             entries.setdefault(card.id, []).append(card)
         self._entries = {k: tuple(v) for k, v in entries.items()}
         self._card_ids_set = frozenset(self._entries)
+        self._by_deck: dict[str, frozenset[str]] = {}
+        for card in cards:
+            self._by_deck[card.deck] = self._by_deck.get(card.deck, frozenset()) | {card.id}
         every_age = tuple(range(1, rules.ages + 1))
         self._ages = {
             k: tuple(sorted({c.age for c in v if c.age is not None})) or every_age
@@ -183,13 +186,19 @@ class Catalog:
             self._with_power[hook] = having
         return having
 
+    def dealt(self, deck: str) -> frozenset[str]:
+        """The ids of the structures that come into a game as ``deck`` says (``"apart"``:
+        the leaders; ``"drawn"``: Cities' black cards; see :data:`~.model.DECKS`)."""
+        return self._by_deck.get(deck, frozenset())
+
     def drawn_by_age(self, card_ids: Iterable[str]) -> dict[int, list[str]]:
         """The different cards of a drawn colour (Cities' black cards) among ``card_ids`` (a
         table's), by their age: as many of an age as players enter its deck."""
+        drawn = self.dealt("drawn")
         out: dict[int, list[str]] = {}
-        for card in self.held(dict.fromkeys(card_ids)):
-            if card.deck == "drawn":
-                out.setdefault(self._ages[card.id][0], []).append(card.id)
+        for card_id in dict.fromkeys(card_ids):
+            if card_id in drawn:
+                out.setdefault(self._ages[card_id][0], []).append(card_id)
         return out
 
     def entries(self, card_id: str) -> tuple[Card, ...]:

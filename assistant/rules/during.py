@@ -103,9 +103,9 @@ def unused(city: City, power: FreePower) -> bool:
 
 
 def leaders_recruited(city: City, catalog: Catalog) -> list[str]:
-    """The leaders (cards of a colour dealt apart) the city lists, in its order."""
-    apart = {info.color for info in catalog.rules.colors if info.deck == "apart"}
-    return [card.id for card in catalog.held(city.cards) if card.color in apart]
+    """The leaders (cards dealt apart) the city lists, in its order."""
+    apart = catalog.dealt("apart")
+    return [card for card in city.cards or () if card in apart]
 
 
 def leader_limit(game: Game, city: City, catalog: Catalog) -> int:

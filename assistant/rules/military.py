@@ -586,6 +586,9 @@ def tokens_pair_up_across(
     defeat = rules.defeat_token
     # Every conflict of every age: (age index, lower seat, higher seat, times).
     conflicts = [(age, a, b, times) for age in range(ages) for a, b, times in fights(game, age + 1)]
+    opened: list[list[list[int]]] = [[[] for _ in range(ages)] for _ in range(n)]  # by lower seat, age
+    for k, (age, a, _, _) in enumerate(conflicts):
+        opened[a][age].append(k)
     frontier: list[int] = []  # the conflicts with one seat passed and one to come
     states: set[tuple[int, ...]] = {()}  # their outcomes (0 a tie, 1 the lower seat wins, 2 the higher)
     for seat in range(n):
@@ -593,14 +596,18 @@ def tokens_pair_up_across(
         wins = [list(tokens[seat]).count(v) for v in rules.victory_tokens]
         closing = [i for i, k in enumerate(frontier) if conflicts[k][2] == seat]
         kept = [i for i, k in enumerate(frontier) if conflicts[k][2] != seat]
-        opening = [k for k, c in enumerate(conflicts) if c[1] == seat]
         # For each age, the outcomes of the seat's new conflicts of that age, by the
         # victories they give it, with the defeats they give it.
         by_age = [
-            _opening_outcomes([conflicts[k] for k in opening if conflicts[k][0] == age], gives)
+            _opening_outcomes(
+                tuple(
+                    (times, a in gives, b in gives)
+                    for _, a, b, times in map(conflicts.__getitem__, opened[seat][age])
+                )
+            )
             for age in range(ages)
         ]
-        order = [k for age in range(ages) for k in opening if conflicts[k][0] == age]
+        order = [k for age in range(ages) for k in opened[seat][age]]
         grown: set[tuple[int, ...]] = set()
         for state in states:
             won = [0] * ages
@@ -617,28 +624,35 @@ def tokens_pair_up_across(
                 continue
             rest = tuple(state[i] for i in kept)
             for picked in product(*choices):
-                if lost + sum(given for _, given in picked) == held:
-                    grown.add(rest + tuple(x for outcomes, _ in picked for x in outcomes))
+                total = lost
+                chosen = rest
+                for outcomes, given in picked:
+                    total += given
+                    chosen += outcomes
+                if total == held:
+                    grown.add(chosen)
         if not grown:
             return False
         frontier, states = [frontier[i] for i in kept] + order, grown
     return bool(states)
 
 
+@cache
 def _opening_outcomes(
-    opening: Sequence[tuple[int, int, int, int]], gives: frozenset[int]
+    opening: tuple[tuple[int, bool, bool], ...],
 ) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Every outcome of conflicts that the same lower seat opens in one age (0 a tie, 1 it
-    wins, 2 the higher seat wins), by the victories it gives that seat, each with the
-    defeats it gives that seat (its own, or those of a beaten city with Tomyris)."""
+    """Every outcome of the conflicts a seat opens with higher seats in one age (0 a tie, 1
+    it wins, 2 the higher seat wins), by the victories it gives the seat, each with the
+    defeats it gives the seat (its own, or those of a beaten city with Tomyris). A conflict
+    is ``(times, the seat has Tomyris, the other has Tomyris)``: few shapes occur."""
     out: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for outcomes in product((0, 1, 2), repeat=len(opening)):
         won = lost = 0
-        for (_, a, b, times), outcome in zip(opening, outcomes, strict=True):
+        for (times, mine, theirs), outcome in zip(opening, outcomes, strict=True):
             if outcome == 1:
                 won += times
-                lost += times if b in gives else 0
-            elif outcome == 2 and a not in gives:
+                lost += times if theirs else 0
+            elif outcome == 2 and not mine:
                 lost += times
         out.setdefault(won, []).append((outcomes, lost))
     return out
@@ -646,9 +660,11 @@ def _opening_outcomes(
 
 def fights(game: Game, age: int) -> list[tuple[int, int, int]]:
     """The pairs of cities that fight at the end of Age ``age`` and how many times: ``(a, b, times)``, a < b."""
+    n = len(game.cities)
+    away, teams = game.away(age), game.teams
     out = []
-    for seat in range(len(game.cities)):
-        opponents = game.opponents(seat, age)
+    for seat in range(n):
+        opponents = seat_opponents(n, seat, away, teams) if teams or away else game.neighbours(seat)
         out += [(seat, other, opponents.count(other)) for other in dict.fromkeys(opponents) if other > seat]
     return out
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from .catalog import Catalog, catalog_for
 from .components import Card
@@ -61,7 +61,7 @@ from .model import (
     Whose,
     WhyNot,
 )
-from .records import field, record
+from .records import field, record, replace
 from .text import N_, Nn_, Text, verbatim
 
 TYPE_CHECKING = False
@@ -347,42 +347,71 @@ def cheapest_purchases(
     the right (``None`` where there is none). Ties are broken by fewer units bought, then
     fewer coins to the right neighbour.
     """
+    found = _purchases(need, own, left, right, left_prices, right_prices, docked=False)
+    return found[0], found[1], found[2]
+
+
+_Key = tuple[int, int, int]
+"""How a purchase ranks: coins, then units bought, then coins to the right neighbour."""
+
+_PART_WAYS = 6
+"""What a part of the search gives (:class:`_Part`): the best purchase from both sides,
+only from the left, only from the right, and from both sides buying at least one unit
+from the left, from the right, from each."""
+
+
+@record
+class _Part:
+    """One independent part of a purchase (a resource no either/or card touches, or a group
+    of resources linked by such cards): its best ways, each ``(left units, right units)``
+    over the part's resources (all of :data:`RESOURCES`, zero elsewhere), None where there
+    is none (see :data:`_PART_WAYS`)."""
+
+    ways: tuple[Purchase | None, ...]
+
+
+def _key(bought: Purchase, left_prices: Sequence[int], right_prices: Sequence[int]) -> _Key:
+    left, right = bought
+    to_right = sum(n * p for n, p in zip(right, right_prices, strict=True))
+    to_left = sum(n * p for n, p in zip(left, left_prices, strict=True))
+    return to_left + to_right, sum(left) + sum(right), to_right
+
+
+def _purchases(
+    need: Sequence[int],
+    own: Production,
+    left: Production,
+    right: Production,
+    left_prices: Sequence[int],
+    right_prices: Sequence[int],
+    docked: bool,
+) -> list[Purchase | None]:
+    """The least-cost purchases covering ``need``: from both sides, only from the left, only
+    from the right, and with ``docked`` (a Clandestine Dock on a side takes a coin off a
+    purchase there) also the best from both sides that buys at least one unit from the
+    left, from the right, and from each: a rebate makes a purchase cheaper only when it buys
+    there, so these are the only other candidates. The parts of the search (resources no
+    either/or card touches, and groups of resources such cards link) are independent, so
+    each is searched on its own and the constrained bests combine one part's constrained
+    way with the others' best."""
     missing = [max(0, need[i] - own.fixed[i]) for i in range(_N)]
     own_choices = _reduce_own(missing, own.indexed)
     nothing: Purchase = ((0,) * _N, (0,) * _N)
     if not any(missing) or _own_covers(missing, own_choices):
-        return nothing, nothing, nothing
+        return [nothing] * (_PART_WAYS if docked else 3)
     left_fixed, left_choices = _reduce_neighbour(missing, left)
     right_fixed, right_choices = _reduce_neighbour(missing, right)
-
-    # Variant 0 buys from both sides, 1 only from the left, 2 only from the right.
-    totals: list[list[list[int]] | None] = [[[0] * _N, [0] * _N] for _ in range(3)]
     choices = (*own_choices, *left_choices, *right_choices)
     linked = {i for options, _ in choices for i in options}
-
-    # A resource no either/or card touches: buy the cheaper side's units first.
+    parts: list[_Part] = []
     for i in range(_N):
-        wanted = missing[i]
-        if not wanted or i in linked:
-            continue
-        on_left, on_right = left_fixed[i], right_fixed[i]
-        if on_left + on_right < wanted:
-            return None, None, None
-        if left_prices[i] <= right_prices[i]:
-            from_left = min(on_left, wanted)
-        else:
-            from_left = wanted - min(on_right, wanted)
-        for variant, (bought_left, bought_right) in enumerate(
-            ((from_left, wanted - from_left), (wanted, 0), (0, wanted))
-        ):
-            total = totals[variant]
-            if total is None:
-                continue
-            if bought_left > on_left or bought_right > on_right:
-                totals[variant] = None
-            else:
-                total[0][i] = bought_left
-                total[1][i] = bought_right
+        if missing[i] and i not in linked:
+            part = _single(
+                i, missing[i], left_fixed[i], right_fixed[i], left_prices[i], right_prices[i], docked
+            )
+            if part is None:
+                return [None] * (_PART_WAYS if docked else 3)
+            parts.append(part)
 
     # Resources linked by either/or cards form groups, each searched exactly on its own.
     group = {i: i for i in linked}
@@ -410,19 +439,89 @@ def cheapest_purchases(
             [c for c in right_choices if c[0][0] in inside],
             left_prices,
             right_prices,
+            docked,
         )
-        if solved[0] is None:
-            return None, None, None
-        for variant in range(3):
-            found, total = solved[variant], totals[variant]
-            if found is None or total is None:
-                totals[variant] = None
-                continue
-            for i in members:
-                total[0][i] = found[0][i]
-                total[1][i] = found[1][i]
-    bought: list[Purchase | None] = [None if t is None else (tuple(t[0]), tuple(t[1])) for t in totals]
-    return bought[0], bought[1], bought[2]
+        if solved.ways[0] is None:
+            return [None] * (_PART_WAYS if docked else 3)
+        parts.append(solved)
+    plain = [_added([part.ways[way] for part in parts]) for way in range(3)]
+    if not docked:
+        return plain
+    return [*plain, *_constrained(parts, left_prices, right_prices)]
+
+
+def _added(ways: Sequence[Purchase | None]) -> Purchase | None:
+    """The parts' purchases put together (None when one part has none)."""
+    if any(w is None for w in ways):
+        return None
+    left, right = [0] * _N, [0] * _N
+    for way in ways:
+        assert way is not None
+        for i in range(_N):
+            left[i] += way[0][i]
+            right[i] += way[1][i]
+    return tuple(left), tuple(right)
+
+
+def _constrained(
+    parts: Sequence[_Part], left_prices: Sequence[int], right_prices: Sequence[int]
+) -> list[Purchase | None]:
+    """The best purchases from both sides buying at least one unit from the left, from the
+    right, and from each: every part its best way but one (or two) parts their constrained
+    way, whichever costs least more."""
+    best = [part.ways[0] for part in parts]
+    base = [_key(w, left_prices, right_prices) for w in best if w is not None]
+
+    def extra(k: int, way: int) -> _Key | None:
+        found = parts[k].ways[way]
+        if found is None:
+            return None
+        more = _key(found, left_prices, right_prices)
+        return more[0] - base[k][0], more[1] - base[k][1], more[2] - base[k][2]
+
+    def swapped(changes: dict[int, int]) -> Purchase | None:
+        return _added([parts[k].ways[changes[k]] if k in changes else best[k] for k in range(len(parts))])
+
+    out: list[Purchase | None] = []
+    for way in (3, 4):  # at least one unit from the left, from the right
+        options = [(d, k) for k in range(len(parts)) if (d := extra(k, way)) is not None]
+        out.append(swapped({min(options)[1]: way}) if options else None)
+    # At least one from each: one part buying from both, or two parts one side each.
+    each = [(d, {k: 5}) for k in range(len(parts)) if (d := extra(k, 5)) is not None]
+    lefts = sorted((d, k) for k in range(len(parts)) if (d := extra(k, 3)) is not None)[:2]
+    rights = sorted((d, k) for k in range(len(parts)) if (d := extra(k, 4)) is not None)[:2]
+    for dl, kl in lefts:
+        for dr, kr in rights:
+            if kl != kr:
+                each.append(((dl[0] + dr[0], dl[1] + dr[1], dl[2] + dr[2]), {kl: 3, kr: 4}))
+    out.append(swapped(min(each, key=lambda e: e[0])[1]) if each else None)
+    return out
+
+
+def _single(
+    i: int, wanted: int, on_left: int, on_right: int, left_price: int, right_price: int, docked: bool
+) -> _Part | None:
+    """A resource no either/or card touches: ``wanted`` units from the neighbours' fixed ones,
+    the cheaper side's first (None: they do not have enough)."""
+    if on_left + on_right < wanted:
+        return None
+
+    def split(from_left: int) -> Purchase | None:
+        from_right = wanted - from_left
+        if not 0 <= from_left <= on_left or not 0 <= from_right <= on_right:
+            return None
+        left, right = [0] * _N, [0] * _N
+        left[i], right[i] = from_left, from_right
+        return tuple(left), tuple(right)
+
+    cheapest = min(on_left, wanted) if left_price <= right_price else wanted - min(on_right, wanted)
+    ways = [split(cheapest), split(wanted), split(0)]
+    if docked:
+        # At least one unit from the left, from the right, from each: the fewest moved.
+        some_left = max(cheapest, 1)
+        some_right = min(cheapest, wanted - 1)
+        ways += [split(some_left), split(some_right), split(max(1, min(cheapest, wanted - 1)))]
+    return _Part(tuple(ways))
 
 
 def _least(known: int | None, candidate: int) -> int:
@@ -484,9 +583,11 @@ def _solve_group(
     right_choices: list[_Choice],
     left_prices: Sequence[int],
     right_prices: Sequence[int],
-) -> tuple[Purchase | None, Purchase | None, Purchase | None]:
+    docked: bool = False,
+) -> _Part:
     """Exact search over one group: every split of the missing units between the city's
-    either/or cards, the left and the right neighbour.
+    either/or cards, the left and the right neighbour (with ``docked``, also the best
+    splits buying at least one unit from the left, from the right, from each).
 
     Each source's reachable vectors are a bitset over the group's :class:`_Layout`
     (what the city's either/or cards can cover, what each neighbour can sell). Each
@@ -515,8 +616,8 @@ def _solve_group(
     for options, count in own_choices:
         own = grow(own, options, count)
     if own >> full & 1:
-        empty = (0,) * _N
-        return (empty, empty), (empty, empty), (empty, empty)
+        empty: Purchase = ((0,) * _N, (0,) * _N)
+        return _Part((empty,) * (_PART_WAYS if docked else 3))
 
     def on_sale(fixed: Sequence[int], choices: list[_Choice]) -> int:
         bits = 1
@@ -545,7 +646,9 @@ def _solve_group(
         price_left[code] = price_left[fewer] + step_left[j]
         price_right[code] = price_right[fewer] + step_right[j]
 
-    best: list[int | None] = [None, None, None]  # both sides, left only, right only
+    # Both sides, left only, right only; docked: both sides with some from the left, from
+    # the right, from each.
+    best: list[int | None] = [None] * (_PART_WAYS if docked else 3)
     for bought in range(size):
         rest = full - bought  # still missing after buying ``bought`` from one side
         if right >> bought & 1 and own >> rest & 1:
@@ -555,6 +658,9 @@ def _solve_group(
         cost = price_left[bought]
         if own >> rest & 1:
             best[1] = _least(best[1], cost)
+        if docked:
+            _docked_splits(best, bought, cost, right & layout.below[rest], own, rest, price_right)
+            continue
         if best[0] is not None and cost >= best[0]:
             continue  # the right's share only adds to it
         candidates = right & layout.below[rest]
@@ -565,16 +671,48 @@ def _solve_group(
             if own >> (rest - other) & 1:
                 best[0] = _least(best[0], cost + price_right[other])
 
-    def purchase(packed: int | None) -> Purchase | None:
-        if packed is None:
-            return None
-        from_left, from_right = layout.digits[packed // size % size], layout.digits[packed % size]
-        bought_left, bought_right = [0] * _N, [0] * _N
-        for j, i in enumerate(members):
-            bought_left[i], bought_right[i] = from_left[j], from_right[j]
-        return tuple(bought_left), tuple(bought_right)
+    return _Part(tuple(_decoded(layout, members, packed) for packed in best))
 
-    return purchase(best[0]), purchase(best[1]), purchase(best[2])
+
+def _decoded(layout: _Layout, members: Sequence[int], packed: int | None) -> Purchase | None:
+    """The purchase a packed price of :func:`_solve_group` carries (its last two codes)."""
+    if packed is None:
+        return None
+    size = layout.size
+    from_left, from_right = layout.digits[packed // size % size], layout.digits[packed % size]
+    bought_left, bought_right = [0] * _N, [0] * _N
+    for j, i in enumerate(members):
+        bought_left[i], bought_right[i] = from_left[j], from_right[j]
+    return tuple(bought_left), tuple(bought_right)
+
+
+def _docked_splits(
+    best: list[int | None],
+    bought: int,
+    cost: int,
+    candidates: int,
+    own: int,
+    rest: int,
+    price_right: Sequence[int],
+) -> None:
+    """:func:`_solve_group`'s inner loop when a side has a Clandestine Dock: with ``bought``
+    from the left (``cost``), every purchase ``candidates`` offers from the right that the
+    city's own either/or cards complete, kept as the best overall and, where it buys some
+    there, the best buying from the left, from the right, from each."""
+    while candidates:
+        lowest = candidates & -candidates
+        candidates ^= lowest
+        other = lowest.bit_length() - 1
+        if not own >> (rest - other) & 1:
+            continue
+        total = cost + price_right[other]
+        best[0] = _least(best[0], total)
+        if bought:
+            best[3] = _least(best[3], total)
+        if other:
+            best[4] = _least(best[4], total)
+        if bought and other:
+            best[5] = _least(best[5], total)
 
 
 # --- the verdict --------------------------------------------------------------------------
@@ -614,66 +752,46 @@ def _rebates(city: City, catalog: Catalog) -> tuple[int, int]:
     return left, right
 
 
-def _without_one(sells: Production, index: int) -> list[Production]:
-    """What a neighbour still sells once one unit of resource ``index`` is bought from it:
-    one production for each source that unit may come from."""
-    out = []
-    if sells.fixed[index]:
-        fixed = list(sells.fixed)
-        fixed[index] -= 1
-        out.append(Production(tuple(fixed), sells.choices))
-    for k, choice in enumerate(sells.choices):
-        if RESOURCES[index] in choice.resources:
-            left = [*sells.choices[:k], *sells.choices[k + 1 :]]
-            if choice.count > 1:
-                left.append(Produce(choice.resources, choice.count - 1, choice.sellable))
-            out.append(Production(sells.fixed, tuple(left)))
-    return out
+def _free_notes(
+    need: Sequence[int], plain: Production, payment: Payment, free: tuple[tuple[str, int], ...]
+) -> tuple[Text, ...]:
+    """What the city's free powers left out of a cost paid this way, in the sentence that
+    names each (``Hammurabi saves 1 clay.``): nothing when the city's own production covers
+    what is not bought without them."""
+    rest = list(need)
+    for resource, n in (*payment.buy_left, *payment.buy_right):
+        rest[_INDEX[resource]] -= n
+    nobody = Production((0,) * _N, ())
+    prices = (0,) * _N
+
+    def covered(units: Sequence[int]) -> bool:
+        return _purchases(units, plain, nobody, nobody, prices, prices, docked=False)[0] is not None
+
+    if covered(rest):
+        return ()
+    kinds = [i for i in range(_N) if rest[i] > 0]
+    for left_out in combinations_with_replacement(kinds, sum(count for _, count in free)):
+        less = list(rest)
+        for i in left_out:
+            less[i] -= 1
+        if min(less) < 0 or not covered(less):
+            continue
+        return _savings(free, [RESOURCES[i] for i in left_out])
+    return ()
 
 
-def _with_a_unit_from(
-    need: Sequence[int],
-    own: Production,
-    sells: tuple[Production, Production],
-    prices: tuple[Sequence[int], Sequence[int]],
-    rebates: tuple[int, int],
-) -> list[Purchase | None]:
-    """The cheapest purchases that buy at least one unit from each side with a rebate (and
-    from both, when both have one): a rebate makes a purchase cheaper only when it buys
-    there, so these are the candidates the plain search may have passed over on a tie.
-    Each forces one needed unit from the side and searches the rest exactly."""
-    out: list[Purchase | None] = []
-    sides = [side for side in (0, 1) if rebates[side]]
-    plans = [[side] for side in sides] + ([sides] if len(sides) == 2 else [])
-    for plan in plans:
-        starts: list[tuple[list[int], list[Production], list[list[int]]]] = [
-            (list(need), list(sells), [[0] * _N, [0] * _N])
-        ]
-        for side in plan:
-            grown = []
-            for left_need, wares, forced in starts:
-                for i in range(_N):
-                    if left_need[i] <= 0:
-                        continue
-                    for rest in _without_one(wares[side], i):
-                        need_i = list(left_need)
-                        need_i[i] -= 1
-                        wares_i = list(wares)
-                        wares_i[side] = rest
-                        forced_i = [list(forced[0]), list(forced[1])]
-                        forced_i[side][i] += 1
-                        grown.append((need_i, wares_i, forced_i))
-            starts = grown
-        for left_need, wares, forced in starts:
-            found = cheapest_purchases(left_need, own, wares[0], wares[1], prices[0], prices[1])[0]
-            if found is not None:
-                out.append(
-                    (
-                        tuple(a + b for a, b in zip(found[0], forced[0], strict=True)),
-                        tuple(a + b for a, b in zip(found[1], forced[1], strict=True)),
-                    )
-                )
-    return out
+def _savings(free: tuple[tuple[str, int], ...], left_out: Sequence[Resource]) -> tuple[Text, ...]:
+    """The sentences naming the units ``left_out`` by the free powers ``free``, in order
+    (``Hammurabi saves 1 clay.``); a power with nothing left to leave out is not named."""
+    out: list[Text] = []
+    start = 0
+    for name, count in free:
+        mine = Counter(left_out[start : start + count])
+        start += count
+        if mine:
+            saved = join([N_("{n} {resource}", n=k, resource=RESOURCE_NAMES[r]) for r, k in mine.items()])
+            out.append(N_("{card} saves {saved}.", card=name, saved=saved))
+    return tuple(out)
 
 
 def _rebate_notes(city: City, catalog: Catalog, payment: Payment, names: tuple[str, str]) -> list[Text]:
@@ -1199,25 +1317,46 @@ def _coin_discounts(
     return Cost(coins, cost.resources), notes
 
 
-def _cheaper_costs(
-    city: City, catalog: Catalog, color: Color | None, cost: Cost
-) -> list[tuple[Cost, tuple[Text, ...]]]:
-    """The costs a city's "one resource less" powers leave for a build of ``color`` (None: a
-    wonder stage), each with the sentence naming the saving: every choice of units left out."""
-    if not cost.resources or not city.cards:
-        return []
-    # Every power that applies, each leaving out its units from what the others left: the
-    # powers compose (Archimedes and Bilkis on one green card), each named in the notes.
-    found: list[tuple[Cost, tuple[Text, ...]]] = [(cost, ())]
+def _powers_for(city: City, catalog: Catalog, color: Color | None) -> list[tuple[str, Cheaper]]:
+    """The city's "one resource less" powers that concern a build of ``color`` (None: a
+    wonder stage), with the name of the card that has each."""
+    found: list[tuple[str, Cheaper]] = []
     for card in catalog.held(city.cards):
         for effect in card.effects:
             cheaper = effect.cheaper()
-            if cheaper is None or not cheaper.applies(color):
-                continue
+            if cheaper is not None and cheaper.applies(color):
+                found.append((card.name, cheaper))
+    return found
+
+
+def _free_units(city: City, catalog: Catalog, color: Color | None) -> tuple[tuple[str, int], ...]:
+    """The units of a build's cost the city's free "one resource less" powers leave out
+    (Archimedes, Hammurabi, Leonidas, Imhotep), each with its card's name: to the search, a
+    source of one unit of any resource of the cost, free."""
+    if not city.cards:
+        return ()
+    return tuple(
+        (name, cheaper.resources) for name, cheaper in _powers_for(city, catalog, color) if not cheaper.price
+    )
+
+
+def _cheaper_costs(
+    city: City, catalog: Catalog, color: Color | None, cost: Cost
+) -> list[tuple[Cost, tuple[Text, ...]]]:
+    """The costs a city's priced "one resource less" powers (Bilkis: a unit from the bank for
+    a coin) leave for a build of ``color`` (None: a wonder stage), each with the sentence
+    naming the purchase: every choice of units left out."""
+    if not cost.resources or not city.cards:
+        return []
+    # Every priced power that applies, each leaving out its units from what the others left,
+    # each named in the notes. (The free ones are sources of the search: _free_units.)
+    found: list[tuple[Cost, tuple[Text, ...]]] = [(cost, ())]
+    for name, cheaper in _powers_for(city, catalog, color):
+        if cheaper.price:
             found += [
                 (reduced, (*notes, saving))
                 for before, notes in found
-                for reduced, saving in _left_out(before, cheaper, card.name)
+                for reduced, saving in _left_out(before, cheaper, name)
             ]
     return found[1:]
 
@@ -1260,13 +1399,26 @@ def _cheapest_verdict(
     color: Color | None,
 ) -> Verdict:
     """The verdict at the printed cost, or at the best cost a "one resource less" power
-    leaves (buildable first, then the fewest coins), naming the saving."""
-    best = _adjudicate(game, seat, catalog, what, cost, notes)
-    for reduced, savings in _cheaper_costs(game.cities[seat], catalog, color, cost):
-        verdict = _adjudicate(game, seat, catalog, what, reduced, (*notes, *savings))
+    leaves (buildable first, then the fewest coins), naming the saving: a free power is a
+    source of the search, a priced one (Bilkis) a cost of its own."""
+    city = game.cities[seat]
+    free = _free_units(city, catalog, color)
+    best = _adjudicate(game, seat, catalog, what, cost, notes, free)
+    ways = list(best.options)
+    for reduced, savings in _cheaper_costs(city, catalog, color, cost):
+        verdict = _adjudicate(game, seat, catalog, what, reduced, (*notes, *savings), free)
+        ways += verdict.options
         if _better(verdict, best):
             best = verdict
-    return best
+    if not best.buildable or best.cheapest is None or len(ways) == len(best.options):
+        return best
+    # The alternatives are the cheapest ways of every cost a power leaves, not only of the
+    # cost that gave the cheapest (Bilkis may buy another unit to spare one neighbour).
+    affordable = [w for w in ways if w.total <= city.coins]
+    left_only = min((w for w in affordable if not w.buy_right), key=_order, default=None)
+    right_only = min((w for w in affordable if not w.buy_left), key=_order, default=None)
+    options = tuple(dict.fromkeys(w for w in (best.cheapest, left_only, right_only) if w is not None))
+    return replace(best, options=tuple(sorted(options, key=_order)))
 
 
 def _better(a: Verdict, b: Verdict) -> bool:
@@ -1434,19 +1586,32 @@ def _drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, wha
 
 
 def _adjudicate(
-    game: Game, seat: int, catalog: Catalog, what: Text, cost: Cost, notes: tuple[Text, ...]
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    what: Text,
+    cost: Cost,
+    notes: tuple[Text, ...],
+    free: tuple[tuple[str, int], ...] = (),
 ) -> Verdict:
-    """The verdict for a cost that no chain pays: free, coins, own resources or trade."""
+    """The verdict for a cost that no chain pays: free, coins, own resources or trade.
+    ``free``: units of any resource of the cost the city's powers leave out (their cards'
+    names), sources of the search; each one used is named."""
     city = game.cities[seat]
     player = city.player
+    units = [r for r, n in cost.resources for _ in range(n)]
+    if free and len(units) <= sum(count for _, count in free):
+        # The powers leave out every unit: what is left is the coins.
+        notes += _savings(free, units)
+        cost = Cost(cost.coins)
     if cost.is_free:
-        free = Payment(0, 0, 0)
+        nothing = Payment(0, 0, 0)
         return Verdict(
             True,
             N_("{player} can build {what} for free: it costs nothing.", player=player, what=what),
             how="free",
-            cheapest=free,
-            options=(free,),
+            cheapest=nothing,
+            options=(nothing,),
             notes=notes,
         )
     if not cost.resources:
@@ -1485,17 +1650,19 @@ def _adjudicate(
         need[_INDEX[resource]] += count
     left_city, right_city = game.cities[game.left(seat)], game.cities[game.right(seat)]
     names = left_city.player, right_city.player
-    own = production(city, catalog)
+    plain = production(city, catalog)
+    own = plain
+    if free:
+        kinds = tuple(r for r, _ in cost.resources)
+        own = Production(
+            plain.fixed, (*plain.choices, *(Produce(kinds, count, sellable=False) for _, count in free))
+        )
     sells_left = production(left_city, catalog, True)
     sells_right = production(right_city, catalog, True)
     sells = sells_left, sells_right
     left_prices, right_prices = trade_prices(city, catalog)
-    found: Sequence[Purchase | None] = cheapest_purchases(
-        need, own, sells_left, sells_right, left_prices, right_prices
-    )
     rebates = _rebates(city, catalog)
-    if rebates != (0, 0):
-        found = [*found, *_with_a_unit_from(need, own, sells, (left_prices, right_prices), rebates)]
+    found = _purchases(need, own, sells_left, sells_right, left_prices, right_prices, rebates != (0, 0))
     payments = sorted(
         {_payment(cost.coins, b, left_prices, right_prices, rebates) for b in found if b is not None},
         key=_order,
@@ -1521,6 +1688,8 @@ def _adjudicate(
         return Verdict(False, reason, why=WhyNot.RESOURCES, notes=notes)
 
     cheapest = payments[0]
+    if free:
+        notes += _free_notes(need, plain, cheapest, free)
     notes += _withheld_notes(game, seat, catalog, need, own, sells, _bought(cheapest))
     notes += tuple(_rebate_notes(city, catalog, cheapest, names))
     if cheapest.total > city.coins:

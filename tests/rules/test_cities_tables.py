@@ -130,7 +130,10 @@ def _table(seed: int, n: int) -> dict[str, Any]:
             ]
     for guild in rng.sample([*BASE_GUILDS, *sorted(CITY_GUILDS)], CATALOG.rules.guilds_dealt(n)):
         holder = rng.choice(cities)
-        if rng.random() < 0.6 and sum(CATALOG.structure(c).age == 3 for c in holder["cards"]) < 6:
+        if (
+            rng.random() < 0.6
+            and sum(CATALOG.structure(c).age == 3 for c in holder["cards"]) < CATALOG.rules.turns(n) - 1
+        ):
             holder["cards"].append(guild)
     for city in cities:
         had = _diplomacy_tokens(city)
