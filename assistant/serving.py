@@ -5,9 +5,11 @@ waitress reads every request whole in its event loop before a thread runs the ap
 phone on a bad connection costs a socket, never a thread. The limits below are therefore
 about sockets and bytes:
 
-- ``connection_limit`` 1,000 per process (waitress's default, 100, let 100 half-sent
-  requests lock every other phone out), with ``poll()`` instead of ``select()`` (which stops
-  at 1,024 sockets) and the process's open-file limit raised to match;
+- ``connection_limit`` 2,000 per process (waitress's default, 100, let 100 half-sent
+  requests lock every other phone out; at 1,000 the 1,000 phones of ``bench_load.py`` and
+  the players saving beside them reached the limit and waited), with ``poll()`` instead of
+  ``select()`` (which stops at 1,024 sockets) and the process's open-file limit raised to
+  match;
 - ``channel_timeout`` 30 s: a connection that sends nothing for that long is closed (a phone
   polling every 2 s keeps its connection);
 - ``max_request_body_size``: the app's ``MAX_CONTENT_LENGTH`` (256 KiB), so waitress answers
@@ -51,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
-CONNECTION_LIMIT = 1000
+CONNECTION_LIMIT = 2000
 CHANNEL_TIMEOUT = 30
 MAX_HEADER_BYTES = 64 * 1024
 WORKER_ENV = "ASSISTANT_SERVE_WORKER"

@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.rules import catalog_for, check_game  # noqa: E402
-from assistant.rules.model import City, Color, Game  # noqa: E402
 from assistant.rules.military import (  # noqa: E402
     defeat_givers,
     defeats_as_shields,
     resolve_city,
     shields_by_age_from_cards,
 )
+from assistant.rules.model import City, Color, Game  # noqa: E402
 from assistant.rules.records import replace  # noqa: E402
 
 CATALOG = catalog_for(1, ["leaders", "cities"])
@@ -45,7 +45,10 @@ def _deal(rng: random.Random, players: int) -> Game:
     turns = RULES.turns(players)
     wonders = rng.sample([w.id for w in CATALOG.wonders if not CATALOG.wonder(w.id).typed], players)
     sides = [rng.choice("AB") for _ in range(players)]
-    stages = [min(3, rng.randint(1, len(CATALOG.wonder(w).side(s).stages))) for w, s in zip(wonders, sides, strict=True)]
+    stages = [
+        min(3, rng.randint(1, len(CATALOG.wonder(w).side(s).stages)))
+        for w, s in zip(wonders, sides, strict=True)
+    ]
     leaders = rng.sample(LEADERS, 3 * players)
     held: list[list[str]] = [[leaders[3 * i + k] for k in range(rng.randint(1, 3))] for i in range(players)]
     guilds = rng.sample([g.id for g in CATALOG.guilds()], RULES.guilds_dealt(players))
@@ -66,7 +69,9 @@ def _deal(rng: random.Random, players: int) -> Game:
     cities = []
     for seat in range(players):
         tokens_held = sum(1 for c in held[seat] if c in DIPLOMATS)
-        sat = sorted(rng.sample([1, 2, 3], min(tokens_held, 3))) if tokens_held and rng.random() < 0.5 else None
+        sat = (
+            sorted(rng.sample([1, 2, 3], min(tokens_held, 3))) if tokens_held and rng.random() < 0.5 else None
+        )
         cities.append(
             City(
                 player=NAMES[seat],

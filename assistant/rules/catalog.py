@@ -119,6 +119,8 @@ class Catalog:
         self._unlocks = {k: tuple(v) for k, v in unlocks.items()}
         self._wonders = {w.id: w for w in wonders}
         self._rulings = {r.id: r for r in rulings}
+        self.unconfirmed = frozenset(r.id for r in rulings if not r.confirmed)
+        """The rulings the rulebook does not confirm yet (none in the base games)."""
         self._card_names: dict[str, str] = {}
         for card in cards:
             for spelling in (card.id, card.name, *card.aliases):

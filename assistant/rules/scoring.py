@@ -1591,6 +1591,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     order = sorted(keys, reverse=True)
     # Equal on points and coins share a rank, and the next rank skips (1, 1, 3).
     ranks: dict[int, int] = {s: order.index(key) + 1 for s, key in zip(ranked, keys, strict=True)}
+    unconfirmed = catalog.unconfirmed
     scores = tuple(
         CityScore(
             player=city.player,
@@ -1599,7 +1600,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
             total=totals[seat],
             coins=city.coins,
             rank=ranks.get(seat),
-            details=_said_unconfirmed(scored[seat][1], catalog),
+            details=_said_unconfirmed(scored[seat][1], catalog) if unconfirmed else tuple(scored[seat][1]),
             free_city=city.free_city,
             wonder=city.wonder,
             side=city.side if city.wonder is not None else None,

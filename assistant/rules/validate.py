@@ -806,7 +806,13 @@ def _check_ages(
     short = rules.turns_per_age - rules.turns(cities)
     field = lookups.age_field
     packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
-    if not city.stage_ages and not short and not (packed + lookups.age_bias) & lookups.age_high:
+    # The counters' bias, each age's cap (and the guilds') ``short`` lower at a larger table.
+    bias = (
+        lookups.age_bias + short * sum(1 << (_AGE_BITS * k) for k in range(rules.ages + 1))
+        if short
+        else lookups.age_bias
+    )
+    if not city.stage_ages and not (packed + bias) & lookups.age_high:
         return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
     caps = [cap - short for cap in _age_caps(catalog, city.wonder, city.side, city.stages, city.stage_ages)]
