@@ -269,7 +269,9 @@ def check_game_and_cards(
     deck = min(game.deck_players, len(lookups.copies) - 1)
     rules = catalog.rules
     # A table larger than the printed decks plays shorter ages (8 players: ruling eight-players).
-    short = rules.turns_per_age - rules.turns(len(game.cities))
+    short = (
+        rules.turns_per_age - rules.turns(len(game.cities)) if len(game.cities) > rules.printed_players else 0
+    )
     turns = lookups.max_turns - short * rules.ages
     extra_turns = lookups.extra_turns
     per_age = rules.turns_per_age - short
