@@ -12,7 +12,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from types import SimpleNamespace
 
 from .rules.catalog import available_expansions, catalog_for
 from .rules.during import VIAS
@@ -635,59 +634,6 @@ COMMANDS: dict[str, Callable[[Any], int]] = {
 }
 """What each command runs (its arguments are :mod:`.cliparser`'s)."""
 
-_PLAIN: dict[str, dict[str, Any]] = {
-    "score": {"--jsonl": str},
-    "can-build": {"--city": int, "--card": str, "--stage": bool, "--via": VIAS, "--jsonl": str},
-}
-"""The commands :func:`quick_args` reads, each with its options: a type (``str``, ``int``),
-``bool`` for a flag, or the tuple of the values it takes. They are the parser's
-(:mod:`.cliparser`); ``tests/test_cli_quick_args.py`` holds the two the same."""
-
-
-def quick_args(words: Sequence[str]) -> SimpleNamespace | None:
-    """The arguments of ``score`` or ``can-build`` written plainly (each option once, as
-    ``--option VALUE``, and at most one game file), read without argparse: what argparse
-    reads from the same words (``tests/test_cli_quick_args.py``). None for anything else
-    (another command, ``--help``, ``--option=VALUE``, an abbreviation, a value that starts
-    with ``-``, a repeated option, a value argparse refuses): argparse reads it, and says
-    what is wrong."""
-    if not words or words[0] not in _PLAIN:
-        return None
-    options = _PLAIN[words[0]]
-    found: dict[str, Any] = {"command": words[0], "game": None}
-    found.update(
-        (name[2:].replace("-", "_"), False if kind is bool else None) for name, kind in options.items()
-    )
-    seen: set[str] = set()
-    rest = iter(words[1:])
-    for word in rest:
-        kind = options.get(word)
-        if kind is None:  # the game file: once, and not anything argparse takes for an option
-            if found["game"] is not None or (word.startswith("-") and word != "-"):
-                return None
-            found["game"] = word
-            continue
-        if word in seen:
-            return None
-        seen.add(word)
-        name = word[2:].replace("-", "_")
-        if kind is bool:
-            found[name] = True
-            continue
-        value = next(rest, None)
-        if value is None or value.startswith("-"):
-            return None
-        if kind is int:
-            try:
-                found[name] = int(value)
-            except ValueError:
-                return None
-        elif kind is str or value in kind:
-            found[name] = value
-        else:
-            return None
-    return SimpleNamespace(**found)
-
 
 def run() -> NoReturn:
     """The command line as a program runs it (``python -m assistant``, ``wonders-assistant``):
@@ -708,6 +654,14 @@ def run() -> NoReturn:
     status = _execute(args)
     if not quick:
         raise SystemExit(status)
+    hard_exit(status)
+
+
+def hard_exit(status: int) -> NoReturn:
+    """End a quick command at once: its output flushed, the process exits without tearing the
+    interpreter down (``os._exit``, as mypy's ``hard_exit``). Only for a command that has
+    written all it writes to standard output and error: it holds no file open for writing
+    (``tests/test_startup.py`` checks that no quick command opens one)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -720,11 +674,8 @@ def run() -> NoReturn:
 
 
 def _parse(words: Sequence[str]) -> Any:
-    """The command's arguments: :func:`quick_args`'s, else argparse's (which prints the help
-    and exits when asked, and when it refuses)."""
-    found = quick_args(words)
-    if found is not None:
-        return found
+    """The command's arguments, read by argparse (which prints the help and exits when asked,
+    and when it refuses)."""
     from .cliparser import build_parser
 
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)

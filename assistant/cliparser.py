@@ -1,7 +1,4 @@
-"""The command line's parser (argparse), made only when a command needs it: the commands
-that read one game (``score``, ``can-build``) are read by :func:`assistant.cli.quick_args`
-when they are written in its plain form, without importing argparse (a tenth of their
-start); everything else, ``--help`` and every refusal come from here."""
+"""The command line's parser (argparse): each command builds only its own sub-parser."""
 
 from __future__ import annotations
 

@@ -220,6 +220,9 @@ class CityField:
     """A field of a game in progress (the game format's "During play")."""
     attribute: str | None = None
     """The :class:`~.model.City` attribute (None: the key; token fields live in ``tokens``)."""
+    absent: Any = MISSING
+    """Its value when the city does not give it, where that needs nothing else the city gives
+    (:data:`MISSING`: ``read`` decides): the reader is not called for an absent field."""
 
 
 def _read_player(r: CityReader, raw: Any) -> str:
@@ -635,6 +638,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
         _read_side,
         lambda city: OMIT if city.wonder is None else city.side,
         side_schema,
+        absent="A",
     ),
     CityField(
         "stages",
@@ -647,6 +651,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             "maximum": most_stages(catalog),
             "description": "At most the number of stages of the wonder's side.",
         },
+        absent=0,
     ),
     CityField(
         "coins",
@@ -654,6 +659,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
         _read_coins,
         lambda city: city.coins,
         lambda catalog: {"type": "integer", "minimum": 0, "maximum": MAX_COINS},
+        absent=0,
     ),
     CityField(
         "cards",
@@ -675,6 +681,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
         lambda city: OMIT if city.categories is None else {c.value: n for c, n in city.categories},
         categories_schema,
         merge="keys",
+        absent=None,
     ),
     CityField(
         "science_symbols",
@@ -689,6 +696,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             "additionalProperties": False,
         },
         merge="keys",
+        absent=None,
     ),
     CityField(
         "military",
@@ -697,6 +705,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
         lambda city: _listed(city.military),
         military_schema,
         merge="multiset",
+        absent=None,
     ),
     CityField(
         "shields_by_age",
@@ -709,6 +718,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             "minItems": catalog.rules.ages,
             "maxItems": catalog.rules.ages,
         },
+        absent=None,
     ),
     CityField(
         "free_city",
@@ -720,6 +730,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             if catalog.rules.free_city_players
             else {"type": "boolean", "const": False, "description": "This edition has no Free City."}
         ),
+        absent=False,
     ),
     CityField(
         "free_build_used",
@@ -731,6 +742,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             "description": "During play: the city's once-per-age free build was used this age.",
         },
         during_play=True,
+        absent=None,
     ),
     CityField(
         "stage_ages",
@@ -739,6 +751,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
         lambda city: _listed(city.stage_ages),
         stage_ages_schema,
         during_play=True,
+        absent=None,
     ),
     CityField(
         "copied_guild",
@@ -751,6 +764,7 @@ CITY_FIELDS: tuple[CityField, ...] = (
             "description": "During play: the guild the table says Olympia copied (a neighbour's).",
         },
         during_play=True,
+        absent=None,
     ),
 )
 """Every field of a city the game format has, in the order a city is written."""
@@ -788,6 +802,7 @@ def _token_field(declared: TokenField) -> CityField:
             "description": f"{declared.label} ({declared.expansion}): {declared.points} points each in {declared.category}.",
         },
         attribute="tokens",
+        absent=0,
     )
 
 
@@ -820,6 +835,7 @@ _NAVAL = CityField(
         "description": "Armada: the city's naval strength at the end of each age; when every city "
         "gives it, the naval conflicts are worked out and fill the naval row.",
     },
+    absent=None,
 )
 
 MAX_TEAM_NAME = 40
@@ -851,6 +867,7 @@ _TEAM = CityField(
         "description": f"The team game: the team's name; teams of {catalog.rules.team_size} "
         "players sitting side by side (every city names its team, or none does).",
     },
+    absent=None,
 )
 
 
@@ -884,6 +901,7 @@ _DIPLOMACY = CityField(
         "conflict at their end, and its neighbours fought each other across it.",
     },
     merge="set",
+    absent=None,
 )
 
 
@@ -932,73 +950,6 @@ def _owner(catalog: Catalog, key: str) -> tuple[str, str] | None:
     return _owners(catalog.edition).get(key)
 
 
-def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
-    """One city of a game, read field by field (the first field that cannot be read is
-    refused, naming it); a field the format does not have is noted and ignored, a field of an
-    expansion the game does not play is refused, naming the expansion."""
-    if type(raw) is dict and not catalog.expansions and _PLAIN_KEYS.issuperset(raw):
-        city = plain_city(raw, catalog)
-        if city is not None:
-            return city
-    return read_city(raw, index, catalog, notes)
-
-
-_PLAIN_KEYS = frozenset(
-    {"player", "wonder", "side", "stages", "coins", "cards", "military", "shields_by_age"}
-)
-"""The fields of a plain city (:func:`plain_city`): what a finished base game's city gives."""
-
-
-def plain_city(raw: dict[str, Any], catalog: Catalog) -> City | None:
-    """A base game's finished city read at once, or None: then :func:`read_city` reads it.
-
-    Only the common case: the fields of :data:`_PLAIN_KEYS`, each already as the format
-    writes it (ids, not names; A or B; whole numbers in range), so every field reader would
-    return the value as given. Anything else (a name, a value to refuse or to note) is
-    None, and the field readers say what they say. Not a second set of rules: each test
-    below only recognises input its reader keeps as it is, and
-    ``tests/rules/test_plain_city.py`` checks with Hypothesis that this gives the City
-    :func:`read_city` gives, and None whenever that refuses or notes anything.
-    """
-    player = raw.get("player")
-    wonder = raw.get("wonder")
-    side = raw.get("side", "A")
-    if type(player) is not str or type(wonder) is not str or (side != "A" and side != "B"):
-        return None
-    most = _stage_counts(catalog).get((wonder, side))
-    name = " ".join(player.split())
-    if most is None or not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
-        return None
-    stages = raw.get("stages", 0)
-    coins = raw.get("coins", 0)
-    if not (_plain_count(stages, most) and _plain_count(coins, MAX_COINS)):
-        return None
-    cards = raw.get("cards", [])
-    if type(cards) is not list or len(cards) > MAX_CARDS:
-        return None
-    try:
-        if not catalog.card_ids_set.issuperset(cards):
-            return None
-    except TypeError:  # an unhashable item
-        return None
-    military = raw.get("military")
-    if military is not None and not _plain_tokens(military):
-        return None
-    shields = raw.get("shields_by_age")
-    if shields is not None and not _plain_shields(shields):
-        return None
-    return City(
-        name,
-        wonder,
-        side,
-        stages,
-        coins,
-        tuple(cards),
-        None if military is None else tuple(military),
-        None if shields is None else (shields[0], shields[1], shields[2]),
-    )
-
-
 def _plain_tokens(raw: Any) -> bool:
     """Conflict tokens :func:`_read_military` keeps: a list of whole numbers (not true or
     false) within the tokens' range."""
@@ -1013,13 +964,16 @@ _TOKEN_VALUES = frozenset(range(-MAX_TOKEN, MAX_TOKEN + 1))
 """The whole numbers a conflict token may be (once each item is known to be an ``int``)."""
 
 
-def read_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
-    """:func:`parse_city` field by field, through each field's reader."""
+def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> City:
+    """One city of a game, read field by field (the first field that cannot be read is
+    refused, naming it); a field the format does not have is noted and ignored, a field of an
+    expansion the game does not play is refused, naming the expansion."""
     if not isinstance(raw, dict):
         raise GameFormatError(("cities", index), N_("City {n} must be a JSON object.", n=index + 1))
     reader = CityReader(raw, index, catalog, notes)
     keys = _keys(catalog)
-    if not keys.issuperset(raw):
+    unknown = not keys.issuperset(raw)
+    if unknown:
         for key in sorted(set(raw) - keys, key=str):
             key = clean_text(str(key))
             notes.append(
@@ -1030,18 +984,40 @@ def read_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> C
                     city=index, field=f"cities[{index}].{key}",
                 )
             )  # fmt: skip
+    absent, reading = _plan(catalog, frozenset(raw))
     got = reader.got
+    got.update(absent)
     tokens: list[tuple[str, int]] = []
     get = raw.get
-    for field in fields_of(catalog):
-        value = field.read(reader, get(field.key, MISSING))
-        if field.attribute is None:
-            got[field.key] = value
+    for key, read, token in reading:
+        value = read(reader, get(key, MISSING))
+        if not token:
+            got[key] = value
         elif value:
-            tokens.append((field.key, value))
-    if not keys.issuperset(raw):
+            tokens.append((key, value))
+    if unknown:
         _refuse_other_expansions_fields(reader, set(raw) - keys)
     return City(**got, tokens=tuple(tokens))
+
+
+@lru_cache(maxsize=256)
+def _plan(
+    catalog: Catalog, given: frozenset[Any]
+) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[CityReader, Any], Any], bool], ...]]:
+    """How :func:`parse_city` reads a city that gives the fields ``given``: the values of the
+    fields it does not give whose value when absent is known (``CityField.absent``), and the
+    others in the table's order (a reader may use the fields read before it), each with its
+    reader and whether it is a token field (kept in ``City.tokens``). A game's cities mostly
+    give the same fields, so this is worked out once for them."""
+    absent: dict[str, Any] = {}
+    reading = []
+    for f in fields_of(catalog):
+        if f.key not in given and f.absent is not MISSING:
+            if f.attribute is None:
+                absent[f.key] = f.absent
+        else:
+            reading.append((f.key, f.read, f.attribute is not None))
+    return absent, tuple(reading)
 
 
 def _refuse_other_expansions_fields(reader: CityReader, unknown: set[Any]) -> None:

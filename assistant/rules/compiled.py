@@ -29,7 +29,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
-from types import CodeType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ try:  # the digest alone, without OpenSSL's library behind hashlib (a tenth of a
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["cache_folder", "code_for", "core_key", "fingerprint", "keep", "ours", "remembered"]
+__all__ = ["cache_folder", "core_key", "fingerprint", "keep", "ours", "remembered"]
 
 
 CACHE_ENV = "ASSISTANT_CACHE_DIR"
@@ -116,35 +115,11 @@ def _pickled(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def code_for(source: str, filename: str) -> CodeType:
-    """``compile(source, filename, "exec")``, read back from the cache folder when a process
-    of this user already compiled the same source with this interpreter (``marshal``: a
-    tenth of a millisecond, where compiling a record's methods costs half of one).
-
-    The key is the source itself (with the file name and the interpreter's version), so a
-    changed source is never matched with another's code. As with the catalogs, only files
-    this user wrote, that nobody else may change, are read; anything else is compiled."""
-    folder = cache_folder()
-    if folder is None:
-        return compile(source, filename, "exec")
-    import marshal
-
-    def read(fh: BinaryIO) -> CodeType:
-        found = marshal.loads(fh.read())
-        if not isinstance(found, CodeType) or found.co_filename != filename:
-            raise ValueError(f"not the code of {filename}")
-        return found
-
-    said = f"{sys.version}\0{sys.implementation.cache_tag}\0{filename}\0{source}"
-    path = os.path.join(folder, "code", f"{blake2b(said.encode(), digest_size=16).hexdigest()}.marshal")
-    return _read_or_make(path, read, lambda: compile(source, filename, "exec"), marshal.dumps)
-
-
 def _read_or_make(
     path: str, read: Callable[[BinaryIO], T], make: Callable[[], T], dump: Callable[[T], bytes]
 ) -> T:
     """What ``read`` reads from the file at ``path`` when this user wrote it and nobody else
-    may change it (reading a pickle or code runs what it says); else ``make()``, kept there
+    may change it (reading a pickle runs what it says); else ``make()``, kept there
     as ``dump`` writes it (a torn file, or one another version wrote, is made again)."""
     try:
         with open(path, "rb") as fh:

@@ -15,21 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple
 
 from .records import field, record
 from .text import Text
 
-TYPE_CHECKING = False  # ``typing`` is not imported at run time (records.py says why)
 if TYPE_CHECKING:
     from typing import Any, ClassVar, Literal, Self
-    from typing import NamedTuple as TupleRecord
 
     Deck = Literal["printed", "guilds", "drawn", "apart"]
     Severity = Literal["error", "warning", "info"]
     TieBreak = Literal["points", "coins", "shared", "alone"]
     How = Literal["chain", "free", "own", "coins", "trade", "free-build", "discard"]
-else:
-    from .records import TupleRecord
 
 
 class Resource(StrEnum):
@@ -245,9 +242,12 @@ class ScienceSymbols:
     wild: int = 0
 
 
-@record
-class City:
-    """One city at the table, as the game format gives it (seating order is the game's)."""
+class City(NamedTuple):
+    """One city at the table, as the game format gives it (seating order is the game's).
+
+    A named tuple rather than a record: a game of seven makes seven, and ``score --jsonl``
+    makes them by the thousand; a named tuple is made in one C call, where a frozen record
+    sets its eighteen fields one ``object.__setattr__`` at a time (docs/decisions.md)."""
 
     player: str
     wonder: str | None = None
@@ -471,7 +471,7 @@ class Detail:
     reason says so)."""
 
 
-class CityScore(TupleRecord):
+class CityScore(NamedTuple):
     """One city's score: the seven categories, the total, rank and the explanation.
 
     An immutable named tuple rather than a frozen dataclass: a sheet builds one per city

@@ -1,16 +1,14 @@
-"""Records: the core's small value types (a card, a city, a detail, an effect), made cheaply.
+"""Records: the core's small value types (a card, a city, a detail, an effect).
 
 ``@record`` turns a class of annotated fields into a slotted record, as the standard
 library's ``@dataclass(frozen=True, slots=True)`` does, at a fraction of its cost when the
 module is imported: the command line imports some seventy of them on every start, and the
-standard library's version generates and compiles seven methods per class and imports
-``inspect`` (with ``ast`` and ``dis``) to write each class's signature into its docstring:
-more than a third of ``score ONE.json``'s start (docs/benchmarks.md). A record's
-``__init__``, ``__eq__`` and ``__hash__`` run often, so they are written out as source for
-its fields and compiled, to run as fast as the standard library's; but only when one of
-them is first called (most records of a command-line call are read back from the compiled
-catalog, which calls none of them). ``__repr__``, pickling and the frozen guard are shared
-functions.
+standard library's version generates seven methods per class and imports ``inspect`` (with
+``ast`` and ``dis``) to write each class's signature into its docstring, which cost about
+twice the whole start of ``score ONE.json`` (docs/decisions.md, "Records"). A record's
+``__init__``, ``__eq__`` and ``__hash__`` are written out as source for its fields and
+compiled with the class, to run as fast as the standard library's; ``__repr__``, pickling
+and the frozen guard are shared functions.
 
 What a record does, and the subset of ``dataclasses`` it follows:
 
@@ -19,8 +17,7 @@ What a record does, and the subset of ``dataclasses`` it follows:
   the field to ``__post_init__``, which is called when the class defines it;
 * frozen (the default): assigning or deleting an attribute raises :class:`FrozenRecordError`
   (an ``AttributeError``); ``frozen=False`` makes a mutable record (not hashable when it
-  compares by value, as a dataclass). A frozen class that has made :data:`HOT_AFTER`
-  records makes the next ones through its mutable twin (:func:`_twin`), a third of the cost;
+  compares by value, as a dataclass);
 * ``__eq__`` compares records of the same class by their fields with ``compare=True``;
   ``__hash__`` hashes them (frozen records); ``eq=False`` keeps identity for both;
 * ``__repr__`` is ``Name(field=value, ...)`` over the fields with ``repr=True``;
@@ -29,16 +26,15 @@ What a record does, and the subset of ``dataclasses`` it follows:
 
 Not supported (and not used by the core): ordering, keyword-only fields, ``InitVar``.
 Fields are the class's own annotations plus those of record base classes; ``ClassVar``
-annotations are not fields.
+annotations are not fields. ``tests/rules/test_records.py`` holds a record to the dataclass
+it stands for.
 """
 
 from __future__ import annotations
 
-from collections import deque, namedtuple
+from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import repeat
-
-from .compiled import code_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,7 +49,7 @@ else:
         return lambda function: function
 
 
-__all__ = ["HOT_AFTER", "Field", "FrozenRecordError", "TupleRecord", "field", "fields", "record", "replace"]
+__all__ = ["Field", "FrozenRecordError", "field", "fields", "record", "replace"]
 
 
 class _Missing:
@@ -121,7 +117,10 @@ def fields(obj: object) -> tuple[Field, ...]:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of the record with the given fields changed (as ``dataclasses.replace``)."""
+    """A copy of the record with the given fields changed (as ``dataclasses.replace``); of a
+    named tuple (the core's hottest values), its ``_replace``."""
+    if isinstance(obj, tuple):
+        return obj._replace(**changes)  # type: ignore[attr-defined,no-any-return]
     for f in fields(obj):
         if f.init and f.name not in changes:
             changes[f.name] = getattr(obj, f.name)
@@ -172,24 +171,11 @@ def _is_classvar(annotation: object) -> bool:
     return text.startswith(("ClassVar", "typing.ClassVar"))
 
 
-def _source(
-    cls_fields: tuple[Field, ...],
-    frozen: bool,
-    eq: bool,
-    post_init: bool,
-    twin: bool = False,
-    count: bool = False,
-) -> str:
-    """The source of the record's ``__init__`` (and ``__eq__``, ``__hash__`` when it compares).
-
-    A frozen record's fields are set with one ``object.__setattr__`` call each; with ``twin``,
-    as a mutable record's are, while the record is its :func:`_twin` (see there). ``count``:
-    the ``__init__`` counts the records made, and the :data:`HOT_AFTER`-th makes the class's
-    ``__init__`` the twin's (:func:`_heat`).
-    """
+def _source(cls_fields: tuple[Field, ...], frozen: bool, eq: bool, post_init: bool) -> str:
+    """The source of the record's ``__init__`` (and ``__eq__``, ``__hash__`` when it compares):
+    a frozen record's fields are set with one ``object.__setattr__`` call each."""
     params = ["self"]
     body = []
-    plain = []
     for f in cls_fields:
         value = f.name
         if f.init:
@@ -207,20 +193,6 @@ def _source(
         else:
             continue
         body.append(f"    _set(self, {f.name!r}, {value})" if frozen else f"    self.{f.name} = {value}")
-        plain.append(f"            self.{f.name} = {value}")
-    if frozen and twin and plain:
-        body = [
-            "    if self.__class__ is _cls:",
-            "        _set(self, '__class__', _twin)",
-            "        try:",
-            *plain,
-            "        finally:",
-            "            self.__class__ = _cls",
-            "    else:",
-            *(f"    {line}" for line in body),
-        ]
-    if count and plain:
-        body = ["    _made[0] += 1", "    if _made[0] == _HOT_AFTER:", "        _heat(_cls)", *body]
     if post_init:
         body.append("    self.__post_init__()")
     lines = [f"def __init__({', '.join(params)}):", *(body or ["    pass"])]
@@ -249,97 +221,19 @@ def record(cls: type[T] | None = None, /, *, frozen: bool = True, eq: bool = Tru
     return make if cls is None else make(cls)
 
 
-HOT_AFTER = 64
-"""Records of a frozen class made before its ``__init__`` becomes the twin's (:func:`_twin`):
-making a twin costs about as much as a hundred records, and most classes make only a
-few records in a command-line call (a card, a rule), while a city or a detail is made by
-the thousand in ``score --jsonl``."""
-
-
-def _specialise(cls: type) -> None:
-    """Compile the record's own ``__init__``, ``__eq__`` and ``__hash__`` and put them in place
-    of the stubs (the first time one of them is called)."""
-    made = cls.__dict__.get("__record_made__")
-    if made is None:
-        return
-    frozen, eq, post_init = made
-    _compile(cls, _source(cls.__record_fields__, frozen, eq, post_init, count=frozen))  # type: ignore[attr-defined]
-    cls.__record_made__ = None  # type: ignore[attr-defined]
-
-
-def _heat(cls: type) -> None:
-    """Make a frozen record's ``__init__`` set its fields through its twin (see :func:`_twin`),
-    once the class has made :data:`HOT_AFTER` records; it stays as it is when it has none."""
-    twin = _twin(cls)
-    post_init = hasattr(cls, "__post_init__")
-    source = _source(cls.__record_fields__, True, False, post_init, twin=twin is not None)  # type: ignore[attr-defined]
-    _compile(cls, source, twin)
-
-
-def _compile(cls: type, source: str, twin: type | None = None) -> None:
-    """Run the methods' ``source`` for ``cls`` and put them on the class."""
-    scope: dict[str, Any] = {
-        "_set": object.__setattr__,
-        "_HAS_FACTORY": MISSING,
-        "_cls": cls,
-        "_twin": twin,
-        "_made": [0],
-        "_HOT_AFTER": HOT_AFTER,
-        "_heat": _heat,
-    }
+def _compile(cls: type, frozen: bool, eq: bool, post_init: bool) -> None:
+    """Compile the record's ``__init__``, ``__eq__`` and ``__hash__`` and put them on the class."""
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_HAS_FACTORY": MISSING}
     for f in cls.__record_fields__:  # type: ignore[attr-defined]
         scope[f"_d_{f.name}"] = f.default
         scope[f"_f_{f.name}"] = f.default_factory
-    exec(code_for(source, f"<record {cls.__qualname__}>"), scope)  # our own source, compiled once per user
+    source = _source(cls.__record_fields__, frozen, eq, post_init)  # type: ignore[attr-defined]
+    exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)  # our own source
     for name in ("__init__", "__eq__", "__hash__"):
         if name in scope:
             method = scope[name]
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             setattr(cls, name, method)
-
-
-def _twin(cls: type) -> type | None:
-    """A mutable twin of the frozen record ``cls``: a subclass adding no slot, whose
-    attributes are set as any object's. A frozen record's ``__init__`` makes the new record
-    its twin (one ``__class__`` assignment), sets the fields as plain attributes and makes
-    it a ``cls`` again: about a third of the cost of one ``object.__setattr__`` call per
-    field (a city has eighteen), which is what ``dataclasses`` does. None (and one call
-    per field) where making a subclass could do more than that: a metaclass other than
-    ``type``, or an ``__init_subclass__`` of the record's own."""
-    if type(cls) is not type or any("__init_subclass__" in base.__dict__ for base in cls.__mro__[:-1]):
-        return None
-    namespace = {
-        "__slots__": (),
-        "__setattr__": object.__setattr__,
-        "__delattr__": object.__delattr__,
-        "__qualname__": f"{cls.__qualname__}.<being made>",
-        "__module__": cls.__module__,
-    }
-    return type(cls.__name__, (cls,), namespace)
-
-
-def _stubs(holder: list[type], eq: bool, frozen: bool) -> dict[str, Any]:
-    """Stand-ins for the methods :func:`_specialise` compiles, each calling its real one."""
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        _specialise(holder[0])
-        real: Any = holder[0].__init__  # type: ignore[misc]
-        real(self, *args, **kwargs)
-
-    def __eq__(self: Any, other: object) -> Any:
-        _specialise(holder[0])
-        real: Any = holder[0].__eq__
-        return real(self, other)
-
-    def __hash__(self: Any) -> int:
-        _specialise(holder[0])
-        return hash(self)
-
-    stubs: dict[str, Any] = {"__init__": __init__}
-    if eq:
-        stubs["__eq__"] = __eq__
-        stubs["__hash__"] = __hash__ if frozen else None
-    return stubs
 
 
 def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
@@ -365,10 +259,9 @@ def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     namespace.pop("__weakref__", None)
     inherited_slots = {n for base in cls.__mro__[1:] for n in getattr(base, "__slots__", ())}
     namespace["__slots__"] = tuple(f.name for f in own if f.name not in inherited_slots)
-    holder: list[type] = []
-    namespace.update(_stubs(holder, eq, frozen))
+    if eq and not frozen:
+        namespace["__hash__"] = None  # a mutable record that compares by value is not hashable
     post_init = "__post_init__" in namespace or hasattr(cls, "__post_init__")
-    namespace["__record_made__"] = (frozen, eq, post_init)
     namespace["__repr__"] = namespace.get("__repr__", _repr)
     namespace["__reduce__"] = _reduce
     namespace["__record_fields__"] = cls_fields
@@ -378,27 +271,5 @@ def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
         namespace["__delattr__"] = _frozen_delattr
     metaclass: Any = type(cls)
     made: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
-    holder.append(made)
+    _compile(made, frozen, eq, post_init)
     return made
-
-
-class _TupleRecordType(type):
-    """Makes each subclass of :class:`TupleRecord` a ``collections.namedtuple`` of its
-    annotated fields (defaults from the class body), with the body's methods and docstring."""
-
-    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
-        if not bases:
-            return super().__new__(mcls, name, bases, namespace)
-        names = list(namespace.get("__annotations__", {}))
-        defaults, module = [namespace[n] for n in names if n in namespace], namespace["__module__"]
-        made: Any = namedtuple(name, names, defaults=defaults, module=module)  # type: ignore[misc]
-        for key, value in namespace.items():
-            if key not in names and key not in ("__module__", "__dict__", "__weakref__"):
-                setattr(made, key, value)
-        return made
-
-
-class TupleRecord(metaclass=_TupleRecordType):
-    """A base that makes a class of annotated fields a named tuple, as ``typing.NamedTuple``
-    does, without importing ``typing`` (a tenth of the command line's start). A module
-    takes ``typing.NamedTuple`` under the name ``TupleRecord`` for mypy, this at run time."""

@@ -42,6 +42,7 @@ from .catalog import Catalog, catalog_for, derived, derives
 from .components import Card
 from .describe import AGE_NUMERALS, SYMBOL_NAMES, join
 from .edition import EditionRules, TokenField
+from .limits import MAX_CARDS
 from .military import CityShields, defeat_givers, defeats_as_shields, ended_ages, resolve_city, table_shields
 from .model import (
     Category,
@@ -72,15 +73,14 @@ if TYPE_CHECKING:
 
 SYMBOLS: tuple[Symbol, ...] = (Symbol.COMPASS, Symbol.GEAR, Symbol.TABLET)
 
-# One card's counts packed in an int: 6 bits per field (a city never holds 64 of anything):
-# the science symbols and wildcards first, then 10 bits of constant points per category of
-# the edition, then one field per colour of the catalog (its own layout: :class:`_Lookups`).
-_BITS = 6
+# One card's counts packed in an int: a field of counts per science symbol and wildcards,
+# wide enough for every card a city may hold (MAX_CARDS), then a field of constant points per
+# category of the edition, wide enough for MAX_CARDS of the catalog's most valuable card (its
+# width worked out with the catalog: :class:`_Lookups`), then one field per colour.
+_BITS = MAX_CARDS.bit_length()
 _MASK = (1 << _BITS) - 1
 _SYMBOL_SHIFTS = tuple(_BITS * i for i in range(len(SYMBOLS)))
 _WILD_SHIFT = _BITS * len(SYMBOLS)
-_POINTS_BITS = 10
-_POINTS_MASK = (1 << _POINTS_BITS) - 1
 _POINTS_BASE = _WILD_SHIFT + _BITS
 _MEMO_LIMIT = 50_000
 """Memoised details kept per catalog before the memo is emptied (player names vary)."""
@@ -147,6 +147,9 @@ class _Lookups:
     index: dict[Category, int]
     points_shifts: tuple[int, ...]
     """Where each category's constant points sit in the packed counts."""
+    points_mask: int
+    """A category's field of constant points: room for every card a city may hold, each
+    worth as much as the catalog's most valuable card."""
     constant_slots: tuple[int, ...]
     """The categories any card gives constant points to (civilian only, in the first edition)."""
     names: dict[Category, Text]
@@ -193,8 +196,10 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     rules = catalog.rules
     categories = rules.categories
     index = {c: i for i, c in enumerate(categories)}
-    points_shifts = tuple(_POINTS_BASE + _POINTS_BITS * i for i in range(len(categories)))
-    colors_base = _POINTS_BASE + _POINTS_BITS * len(categories)
+    most = max((sum(e.victory_points() for e in card.effects) for card in catalog.cards), default=0)
+    width = max(1, (MAX_CARDS * most).bit_length())
+    points_shifts = tuple(_POINTS_BASE + width * i for i in range(len(categories)))
+    colors_base = _POINTS_BASE + width * len(categories)
     color_shifts = {color: colors_base + _BITS * i for i, color in enumerate(catalog.colors)}
     packed: dict[str, int] = {}
     constant: dict[str, Detail] = {}
@@ -219,8 +224,8 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         if points:
             if category is None:
                 raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
-            if not 0 <= points <= 40:
-                raise ValueError(f"{cid}: constant points out of the packed range")
+            if points < 0:
+                raise ValueError(f"{cid}: negative constant points")
             value += points << points_shifts[index[category]]
             slots.add(index[category])
             constant[cid] = Detail(
@@ -279,7 +284,7 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     checks = validation_lookups(catalog)
     shift = checks.payload_shift
     return _Lookups(
-        packed, sides, categories, index, points_shifts, tuple(sorted(slots)), names, scored,
+        packed, sides, categories, index, points_shifts, (1 << width) - 1, tuple(sorted(slots)), names, scored,
         rules.coins_per_point, color_shifts, rules.city_fields,
         constant=constant, special=special, **_powers(catalog),
         counts={cid: value + (packed[cid] << shift) for cid, value in checks.field.items()},
@@ -956,7 +961,7 @@ def _score_cards(
         packed = view.packed
         shifts = lookups.points_shifts
         for slot in lookups.constant_slots:  # the first edition: only blue cards score constant points
-            cats[slot] += packed >> shifts[slot] & _POINTS_MASK
+            cats[slot] += packed >> shifts[slot] & lookups.points_mask
         details.extend(constants)
     science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []

@@ -135,6 +135,9 @@ def _table(seed: int, n: int) -> dict[str, Any]:
             and sum(CATALOG.structure(c).age == 3 for c in holder["cards"]) < CATALOG.rules.turns(n) - 1
         ):
             holder["cards"].append(guild)
+    for city in cities:  # a city plays no more cards and stages than the ages' turns
+        while len(city["cards"]) + city["stages"] > CATALOG.rules.ages * CATALOG.rules.turns(n):
+            city["cards"].pop(rng.randrange(len(city["cards"])))
     for city in cities:
         had = _diplomacy_tokens(city)
         city["diplomacy"] = sorted(rng.sample([1, 2, 3], rng.randint(0, min(had, 3))))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from assistant.rules.catalog import Catalog
+from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.gameio import parse_game, sheet_to_dict
 from assistant.rules.model import CATEGORIES, Category, City, CityScore, Game, ScienceSymbols, ScoreSheet
 from assistant.rules.scoring import score_game, tie_notes
@@ -641,3 +641,22 @@ def test_a_legal_table_has_no_problem(catalog: Catalog) -> None:
         seat2={"military": (-1, -1, -1)},
     )
     assert score(game, catalog).problems == ()
+
+
+@pytest.mark.parametrize("expansions", [(), ("leaders", "cities")])
+def test_the_packed_points_field_holds_the_most_cards_of_the_most_valuable_card(expansions):
+    """The constant points of a category are summed in a field of the packed counts; its
+    width comes from the catalog: MAX_CARDS cards of its most valuable card never spill into
+    the next field (issue 42: the bit widths derived from the limits, not guessed)."""
+    from assistant.rules.limits import MAX_CARDS
+    from assistant.rules.scoring import _lookups
+
+    catalog = catalog_for(1, list(expansions))
+    lookups = _lookups(catalog)
+    best = max(lookups.constant.values(), key=lambda d: d.points)
+    slot = lookups.index[best.category]
+    packed = lookups.packed[best.source] * MAX_CARDS
+    assert packed >> lookups.points_shifts[slot] & lookups.points_mask == MAX_CARDS * best.points
+    for other, shift in enumerate(lookups.points_shifts):
+        if other != slot:
+            assert packed >> shift & lookups.points_mask == 0
