@@ -44,7 +44,8 @@ from assistant.cli import _score_lines  # noqa: E402
 from assistant.jsonio import loads  # noqa: E402
 from assistant.rules.gameio import game_to_dict  # noqa: E402
 from assistant.rules.model import City, Game  # noqa: E402
-from assistant.rules.trade import can_build, production, trade_prices  # noqa: E402
+from assistant.rules.production import production, trade_prices  # noqa: E402
+from assistant.rules.trade import can_build  # noqa: E402
 
 COPIES = {"courtesans-guild"}
 

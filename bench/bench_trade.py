@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.model import City, Game
-from assistant.rules.trade import can_build, production, trade_prices
+from assistant.rules.production import production, trade_prices
+from assistant.rules.trade import can_build
 
 Request = tuple[Game, int, str | None]  # game, seat, card id (None: the next stage)
 

@@ -54,9 +54,10 @@ if TYPE_CHECKING:
         Verdict,
         WhyNot,
     )
+    from .production import describe_market, markets
     from .scoring import score_game, tie_notes
     from .text import Text
-    from .trade import can_build, describe_market, markets
+    from .trade import can_build
     from .validate import check_game
 
 # Each name is imported from its module when first asked for, so that a program that
@@ -74,7 +75,8 @@ _MODULES = {
     "Resource ScoreSheet Verdict WhyNot",
     "scoring": "score_game tie_notes",
     "text": "Text",
-    "trade": "can_build describe_market markets",
+    "production": "describe_market markets",
+    "trade": "can_build",
     "validate": "check_game",
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names.split()}

@@ -22,6 +22,7 @@ from operator import attrgetter
 
 from .catalog import Catalog
 from .components import Stage
+from .deck import copies_by_age
 from .describe import age_numeral, join
 from .effects import Effect
 from .model import City, Game, Payment, Problem, ProblemCode, Verdict, WhyNot
@@ -170,56 +171,6 @@ def age_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Tex
         ),
         why=WhyNot.NOT_THIS_AGE,
     )
-
-
-def copies_dealt(game: Game, card_id: str, catalog: Catalog) -> int:
-    """The copies of a structure the decks of this table can have dealt so far.
-
-    At the table's player count (two players use the 3-player deck): every age's copies of
-    a finished game; while an age is played (the game's ``age``), only that age's and the
-    earlier ones', since a later age's copy is not dealt yet (during Age I, the Age II Loom
-    is in no hand; ruling ``during-play``). None when the age being played deals none of it
-    at this count. A guild or a card dealt apart is one card.
-    """
-    entries = catalog.entries(card_id)
-    players = game.deck_players
-    age = game.age
-    if (
-        age is not None
-        and all(e.age is not None for e in entries)
-        and not any(e.copies(players) for e in entries if e.age == age)
-    ):
-        return 0
-    return copies_by_age(game, card_id, catalog)
-
-
-def copies_by_age(game: Game, card_id: str, catalog: Catalog) -> int:
-    """The copies of a structure that can be in the table's cities and discard pile: every
-    age's at the table's player count, or while an age is played only that age's and the
-    earlier ones' (in Age I, one Loom at three players: the Age II copy is not dealt yet).
-    A guild or a card dealt apart is one card."""
-    players = game.deck_players
-    age = game.age
-    return sum(
-        e.copies(players) for e in catalog.entries(card_id) if age is None or e.age is None or e.age <= age
-    )
-
-
-def guilds_taken(game: Game, card_id: str, catalog: Catalog) -> tuple[str, ...]:
-    """The guilds in the table's cities and discard pile when they are every guild dealt and
-    ``card_id`` is another guild, in the data's order; empty otherwise.
-
-    Rulebook (2010 and 2020), Setup: only players + 2 guilds, drawn at random, enter the last
-    age (the edition's ``guilds_dealt``, which no expansion in the data changes); once each
-    of them is built or discarded, no other guild can be in anyone's hand.
-    """
-    if not catalog.structure(card_id).is_guild:
-        return ()
-    held = (c for city in game.cities for c in city.cards or ())
-    taken = {c for c in (*held, *game.discard) if catalog.has_card(c) and catalog.structure(c).is_guild}
-    if card_id in taken or len(taken) < catalog.rules.guilds_dealt(game.deck_players):
-        return ()
-    return tuple(g.id for g in catalog.guilds() if g.id in taken)
 
 
 def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text) -> Verdict:

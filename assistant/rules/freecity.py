@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .catalog import Catalog, catalog_for
+from .deck import copies_dealt, guilds_taken
 from .describe import age_numeral, join
-from .during import copies_dealt, guilds_taken
 from .errors import HandError, QuestionError
 from .model import Game, Verdict
 from .records import record

@@ -170,7 +170,7 @@ def _hand_groups(catalog: Catalog, players: int, age: int, built: set[str]) -> l
 
 def _build_page(template: str, game: Any, at: int, catalog: Catalog, **context: Any) -> tuple[str, int] | str:
     """Render a can-I-build-it page; with ``?partial=1`` only the verdicts (for the script)."""
-    from ..rules.trade import describe_market, markets
+    from ..rules.production import describe_market, markets
 
     markets_text = [describe_market(m) for m in markets(game, at, catalog)] if game is not None else []
     left = game.cities[game.left(at)].player if game is not None else None

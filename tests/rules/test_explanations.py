@@ -21,9 +21,9 @@ from assistant.pdf.layout import TRANSLATIONS_DIR
 from assistant.rules import can_build, parse_game, score_game
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.model import Game, Problem, ScoreSheet, Verdict
+from assistant.rules.production import describe_market, markets
 from assistant.rules.scoring import tie_notes
 from assistant.rules.text import Text
-from assistant.rules.trade import describe_market, markets
 from tests.rules.strategies import legal_games, tables_with_pad_entries
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

@@ -13,8 +13,9 @@ import pytest
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.gameio import parse_game, verdict_to_dict
 from assistant.rules.model import City, Cost, Game, Resource, Verdict, WhyNot
+from assistant.rules.production import describe_market, markets, production, trade_prices
 from assistant.rules.records import replace
-from assistant.rules.trade import can_build, describe_market, markets, production, trade_prices
+from assistant.rules.trade import can_build
 
 CATALOG = catalog_for(1)
 WOOD, STONE, CLAY, ORE = Resource.WOOD, Resource.STONE, Resource.CLAY, Resource.ORE

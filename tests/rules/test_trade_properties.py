@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import Catalog, catalog_for
 from assistant.rules.effects import Produce
 from assistant.rules.model import RAW_MATERIALS, City, Color, Game, Resource
+from assistant.rules.production import Production, production, trade_prices
+from assistant.rules.purchase import cheapest_purchases
 from assistant.rules.records import replace
-from assistant.rules.trade import Production, can_build, cheapest_purchases, production, trade_prices
+from assistant.rules.trade import can_build
 
 CATALOG = catalog_for(1)
 RESOURCES = list(Resource)
