@@ -649,7 +649,7 @@ def test_the_packed_points_field_holds_the_most_cards_of_the_most_valuable_card(
     width comes from the catalog: MAX_CARDS cards of its most valuable card never spill into
     the next field (issue 42: the bit widths derived from the limits, not guessed)."""
     from assistant.rules.limits import MAX_CARDS
-    from assistant.rules.scoring import _lookups
+    from assistant.rules.tallies import _lookups
 
     catalog = catalog_for(1, list(expansions))
     lookups = _lookups(catalog)

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from assistant.rules.catalog import catalog_for
 from assistant.rules.model import CATEGORIES, City, Game, ScoreSheet
 from assistant.rules.science import science_points, science_score
-from assistant.rules.scoring import _view, score_game
-from assistant.rules.scoring import table_lookups as scoring_lookups
+from assistant.rules.scoring import score_game
+from assistant.rules.tallies import _view
+from assistant.rules.tallies import table_lookups as scoring_lookups
 from assistant.rules.validate import check_game, check_game_and_cards
 from tests.rules.strategies import CATALOG, legal_games, rotate, tables_with_pad_entries
 

@@ -1,0 +1,327 @@
+"""What copies another city's card at the end of the game: Olympia B's third stage (the
+neighbour's guild that gains most, or the one the table names), the Courtesans Guild (the
+neighbour's leader that gains most) and the masks (a symbol of the neighbours' green cards),
+each scored as if the city held it, with the sentence that says what was copied."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .describe import join
+from .model import Category, Detail, Game, Problem, ProblemCode
+from .tallies import (
+    _ONE_WILD,
+    _SCIENCE_FIELDS,
+    _category_of,
+    _Counter,
+    _Lookups,
+    _pad_warning,
+    _per_detail,
+    _science,
+    _Special,
+    _symbols_text,
+    _vp,
+    _wildcards_text,
+)
+from .text import N_, verbatim
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .effects import Scorer
+
+
+_NO_MASK: tuple[tuple[int, ...], int] = ((), 0)
+"""A city without masks (:func:`_masks`)."""
+
+
+def _copy_guild(
+    seat: int,
+    game: Game,
+    lookups: _Lookups,
+    counter: _Counter,
+    science_key: int,
+    science_now: int,
+    wonder: str,
+    stage: int,
+    problems: list[Problem],
+    bonus: int = 0,
+    mask: tuple[tuple[int, ...], int] = ((), 0),
+) -> Detail | None:
+    """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
+
+    Evaluated as if the city had built it, with its own neighbours; a guild the city
+    already holds cannot be copied. On equal gains the left neighbour's comes first.
+    """
+    views = counter.views
+    own = views[seat]
+    assert own is not None
+    size = len(views)
+    city = game.cities[seat]
+    neighbours = game.neighbours(seat)
+    unknown = [o for o in neighbours if views[o] is None]
+    # Each guild a neighbour holds that the city does not (a city never holds two of one name).
+    candidates = [
+        (owner, card)
+        for owner in neighbours
+        if (other := views[owner]) is not None
+        for card in other.specials
+        if card.is_guild and card.id not in own.cards
+    ]
+    chosen = city.copied_guild
+    if chosen is not None:
+        named = [(owner, card) for owner, card in candidates if card.id == chosen]
+        special = lookups.scored.get(chosen)
+        if not named and unknown and isinstance(special, _Special) and chosen not in own.cards:
+            named = [(unknown[0], special)]  # the table's word: a pad-entered neighbour holds it
+            unknown = []
+        if named:
+            candidates = named
+        else:
+            problems.append(_bad_copy(game, seat, chosen, lookups, wonder, stage))
+    for owner in unknown:
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.PAD_ENTRY_NEIGHBOUR,
+                N_(
+                    "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
+                    "entered from the score pad without cards, so its guilds could not be considered.",
+                    player=city.player,
+                    wonder=wonder,
+                    stage=stage,
+                    other=game.cities[owner].player,
+                ),
+                city=seat,
+            )
+        )
+    best: tuple[int, int, _Special, int, list[int]] | None = None
+    for owner, card in candidates:
+        gain = count = 0
+        blind: list[int] = []  # pad-entered cities the copy counts but cannot see
+        if card.wild:
+            gain = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0].points - science_now
+        for per in card.per:
+            count = per.count(counter, seat, size, blind) + (1 if per.counts_itself else 0)
+            gain += per.points * count
+        if best is None or gain > best[0]:
+            best = (gain, owner, card, count, blind)
+    if best is None:
+        return None
+    gain, owner, card, count, blind = best
+    owner_name = game.cities[owner].player
+    if blind:
+        # The same warning as the guild held directly gets (_pad_warning): the copy counts
+        # Olympia's own neighbours, and one of them was entered without its cards.
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.PAD_ENTRY_NEIGHBOUR,
+                N_(
+                    "{player}'s {wonder} stage {stage} copies the {card} of {owner}, which counts the city "
+                    "of {other}, entered from the score pad without its cards or tokens, so it cannot be "
+                    "scored exactly: it counts nothing there.",
+                    player=city.player,
+                    wonder=wonder,
+                    stage=stage,
+                    card=card.name,
+                    owner=owner_name,
+                    other=join([verbatim(game.cities[s].player) for s in dict.fromkeys(blind)]),
+                ),
+                city=seat,
+            )
+        )
+    if not card.per:
+        # The science detail above counts without the copy; this one says what the copied
+        # wildcard makes: the final symbols, what every wildcard became, the final science.
+        final = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0]
+        return Detail(
+            Category.SCIENCE,
+            gain,
+            f"stage-{stage}",
+            _vp(
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory point",
+                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory points",
+                gain,
+                wonder=wonder,
+                stage=stage,
+                card=card.name,
+                owner=owner_name,
+                symbols=_symbols_text(final),
+                wildcards=_wildcards_text(final),
+                total=final.points,
+            ),
+        )
+    left = game.cities[game.left(seat)].player
+    right = game.cities[game.right(seat)].player
+    copied = (wonder, stage, owner_name, game.cities[seat].player)
+    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
+
+
+@lru_cache(maxsize=1024)
+def _bonus_detail(card: str, name: str, category: Category, per: int, sets: int) -> Detail:
+    points = per * sets
+    return Detail(
+        category,
+        points,
+        card,
+        _vp(
+            "{card}: {per} more for each complete set of science symbols, {sets} in all: {points} victory point",
+            "{card}: {per} more for each complete set of science symbols, {sets} in all: {points} victory points",
+            points,
+            card=name,
+            per=per,
+            sets=sets,
+        ),
+    )
+
+
+def _masks(
+    seat: int, game: Game, lookups: _Lookups, counter: _Counter, problems: list[Problem]
+) -> tuple[tuple[int, ...], int]:
+    """The city's masks (Cities): the symbols on its neighbours' green cards they may copy,
+    and how many masks it holds. A pad-entered neighbour's green cards are unknown: a
+    warning says so, and its symbols are not offered."""
+    own = counter.views[seat]
+    assert own is not None
+    held = [c for c in own.cards if c in lookups.masks]
+    if not held:
+        return (), 0
+    found: list[int] = []  # a symbol for each green card of the neighbours
+    blind = []
+    for other in game.neighbours(seat):
+        view = counter.views[other]
+        if view is None:
+            blind.append(other)
+            continue
+        found.extend(lookups.green_symbols[c] for c in view.cards if c in lookups.green_symbols)
+    if blind:
+        problems.append(_pad_warning(game, seat, counter.catalog.structure(held[0]).name, blind))
+    return tuple(sorted(found)), len(held)
+
+
+def _set_bonus_detail(lookups: _Lookups, card: str, sets: int) -> Detail:
+    """Aristotle's points: his bonus for each complete science set, in his own row."""
+    per, category, name = lookups.set_bonus[card]
+    return _bonus_detail(card, name, category, per, sets)
+
+
+def _copy_leader(
+    seat: int,
+    game: Game,
+    lookups: _Lookups,
+    counter: _Counter,
+    copier: str,
+    science_key: int,
+    bonus: int,
+    science_now: int,
+    problems: list[Problem],
+    mask: tuple[tuple[int, ...], int] = ((), 0),
+) -> Detail | None:
+    """The Courtesans Guild: the neighbour's leader whose power gains the city the most at the
+    end of the game, as a detail (None: no neighbour has a leader the city lacks).
+
+    Evaluated as if the city had recruited it: its points, what it counts in the city and
+    its neighbours, its science symbol or set bonus. On equal gains the left neighbour's
+    leader comes first, then the order of its cards. A leader whose power acts only during
+    the game (a discount, coins, shields) gains no points here; its detail says so."""
+    views = counter.views
+    own = views[seat]
+    assert own is not None
+    size = len(views)
+    city = game.cities[seat]
+    guild = lookups.leader_copiers[copier]
+    candidates = [
+        (owner, card)
+        for owner in game.neighbours(seat)
+        if (other := views[owner]) is not None
+        for card in other.cards
+        if card in lookups.leaders and card not in own.cards
+    ]
+    blind_neighbours = [o for o in game.neighbours(seat) if views[o] is None]
+    if blind_neighbours:
+        problems.append(_pad_warning(game, seat, guild, blind_neighbours))
+    best: tuple[int, int, str, Category | None, list[tuple[Scorer, int]]] | None = None
+    for owner, card in candidates:
+        scored = lookups.scored.get(card)
+        gain = 0
+        category: Category | None = None  # the leader card's own, unless found below
+        counts: list[tuple[Scorer, int]] = []
+        if isinstance(scored, Detail):
+            gain, category = scored.points, scored.category
+        elif isinstance(scored, _Special):
+            category = scored.category
+            for per in scored.per:
+                blind: list[int] = []
+                count = per.count(counter, seat, size, blind)
+                counts.append((per, count))
+                gain += per.points * count
+        symbols = lookups.packed[card] & _SCIENCE_FIELDS
+        more = lookups.set_bonus.get(card)
+        if symbols or more:
+            extra = more[0] if more else 0
+            gain += _science(science_key + symbols, bonus + extra, *mask)[0].points - science_now
+            category = more[1] if more else Category.SCIENCE
+        if best is None or gain > best[0]:
+            best = (gain, owner, card, category, counts)
+    if best is None:
+        return None
+    gain, owner, card, category, counts = best
+    if category is None:
+        category = _category_of(counter.catalog.rules, counter.catalog.structure(card))
+    leader = counter.catalog.structure(card).name
+    owner_name = game.cities[owner].player
+    if counts:
+        left = game.cities[game.left(seat)].player
+        right = game.cities[game.right(seat)].player
+        text = join([per.explain(count, left, right, city.player) for per, count in counts])
+        reason = N_(
+            "{guild} copies {leader} of {owner}: {text}",
+            guild=guild,
+            leader=leader,
+            owner=owner_name,
+            text=text,
+        )
+    else:
+        reason = _vp(
+            "{guild} copies {leader} of {owner}: {points} victory point",
+            "{guild} copies {leader} of {owner}: {points} victory points",
+            gain,
+            guild=guild,
+            leader=leader,
+            owner=owner_name,
+        )
+    return Detail(category, gain, copier, reason)
+
+
+def _bad_copy(game: Game, seat: int, guild: str, lookups: _Lookups, wonder: str, stage: int) -> Problem:
+    """The guild the table named for Olympia to copy is not one it can copy."""
+    city = game.cities[seat]
+    special = lookups.scored.get(guild)
+    name = special.name if isinstance(special, _Special) else guild
+    held = guild in (city.cards or ())
+    return Problem(
+        "error",
+        ProblemCode.BAD_COPIED_GUILD,
+        N_(
+            "{player}'s {wonder} stage {stage} cannot copy the {card}: the city holds it itself; "
+            "the guild that scores most is counted instead.",
+            player=city.player,
+            wonder=wonder,
+            stage=stage,
+            card=name,
+        )
+        if held
+        else N_(
+            "{player}'s {wonder} stage {stage} cannot copy the {card}: neither neighbour holds it; "
+            "the guild that scores most is counted instead.",
+            player=city.player,
+            wonder=wonder,
+            stage=stage,
+            card=name,
+        ),
+        city=seat,
+        card=guild,
+        field=f"cities[{seat}].copied_guild",
+    )
