@@ -17,10 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.rules.catalog import catalog_for
+from assistant.rules.counters import structure_limit
 from assistant.rules.military import shields_by_age_from_cards, tokens_from_shields_by_age
 from assistant.rules.model import City, Game
 from assistant.rules.scoring import score_game
-from assistant.rules.validate import check_game, structure_limit
+from assistant.rules.validate import check_game
 
 CATALOG = catalog_for(1)
 RULES = CATALOG.rules

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .model import Category, Cost, Goods, Resource, Symbol, Whose
-from .text import N_, Nn_, Text
+from .model import Category, Cost, Game, Goods, Resource, Symbol, Whose
+from .text import N_, Nn_, Text, verbatim
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,6 +73,11 @@ def join(parts: Sequence[Text], last: Text | None = None) -> Text:
     for part in parts[1:-1]:
         head = N_("{a}, {b}", a=head, b=part)
     return N_("{a} {joiner} {b}", a=head, joiner=joiner, b=parts[-1])
+
+
+def players_text(game: Game, seats: Sequence[int]) -> Text:
+    """The players of these seats, in words: ``Ana, Bo and Cy`` (names as given)."""
+    return join([verbatim(game.cities[s].player) for s in seats])
 
 
 def cities_text(cities: Sequence[Whose]) -> Text:

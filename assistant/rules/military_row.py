@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .catalog import Catalog
-from .describe import AGE_NUMERALS, join
+from .describe import AGE_NUMERALS, join, players_text
 from .military import CityShields, defeat_givers, defeats_as_shields, ended_ages, resolve_city, table_shields
 from .model import Category, Detail, Game, Problem, ProblemCode
 from .records import record
@@ -97,10 +97,6 @@ def _about(seats: Sequence[int], key: str) -> tuple[int | None, str]:
     return None, "cities"
 
 
-def _players(game: Game, seats: Sequence[int]) -> Text:
-    return join([verbatim(game.cities[s].player) for s in seats])
-
-
 def _unresolved(game: Game, pad_seat: int, seats: Sequence[int]) -> Problem:
     """The ``military-unknown`` warning: a pad-entered city without shields leaves its
     neighbours' conflicts with it unresolved."""
@@ -114,7 +110,7 @@ def _unresolved(game: Game, pad_seat: int, seats: Sequence[int]) -> Problem:
             "The conflicts of {players} with {other}, entered from the score pad without shields, could "
             "not be resolved and count nothing.",
             len(seats),
-            players=_players(game, seats),
+            players=players_text(game, seats),
             other=game.cities[pad_seat].player,
         ),
         city=city,
@@ -265,7 +261,7 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
     """The ``military-assumed`` warning, once for the table: whose tokens were worked out, from
     which cities' typed shields and which cities' cards, and whose stages had to be dated."""
     city, at = _about(seats, "military")
-    players = _players(game, seats)
+    players = players_text(game, seats)
     involved = sorted({s for seat in seats for s in (seat, game.left(seat), game.right(seat))})
     typed = [s for s in involved if found[s].typed]
     derived = [s for s in involved if _derived(found[s])]
@@ -282,9 +278,9 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
                 "table.",
                 len(seats),
                 players=players,
-                typed=_players(game, typed),
-                derived=_players(game, derived),
-                dated=_players(game, dated),
+                typed=players_text(game, typed),
+                derived=players_text(game, derived),
+                dated=players_text(game, dated),
             )
             if dated
             else Nn_(
@@ -296,8 +292,8 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
                 "them with the tokens on the table.",
                 len(seats),
                 players=players,
-                typed=_players(game, typed),
-                derived=_players(game, derived),
+                typed=players_text(game, typed),
+                derived=players_text(game, derived),
             )
         )
         return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
@@ -311,7 +307,7 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
             "counted from Age k on; compare them with the tokens on the table.",
             len(seats),
             players=players,
-            dated=_players(game, dated),
+            dated=players_text(game, dated),
         )
         if dated
         else Nn_(

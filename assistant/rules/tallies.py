@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 
 from .catalog import Catalog, derived, derives
 from .components import Card
+from .counters import table_lookups as validation_lookups
 from .describe import SYMBOL_NAMES, join
 from .edition import EditionRules, TokenField
 from .limits import MAX_CARDS
@@ -23,7 +24,6 @@ from .model import Category, City, Color, Detail, Game, Problem, ProblemCode, Sy
 from .records import field, record
 from .science import SET_BONUS, ScienceResult, science_points
 from .text import N_, Nn_, Signed, Text, verbatim
-from .validate import table_lookups as validation_lookups
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ from ..rules.gameio import (
     unsafe_text,
     verdict_to_dict,
 )
+from ..rules.names import refuse_same_names
 from ..rules.text import squeeze
-from ..rules.validate import refuse_same_names
 from ..store import games as store
 from ..store import tables as repo
 from . import gamestate, tables

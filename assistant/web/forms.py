@@ -29,7 +29,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..rules.catalog import EditionRules
 from ..rules.describe import age_numeral
 from ..rules.gameio import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS
-from ..rules.validate import same_names
+from ..rules.names import same_names
 
 
 def choice_list(pairs: Any) -> list[SelectChoice]:

@@ -128,7 +128,7 @@ def test_a_compiled_catalog_carries_the_tables_scoring_and_validation_derive(mon
     monkeypatch.setenv("ASSISTANT_CACHE_DIR", str(tmp_path))
     clear_caches()
     made = catalog_for(1)
-    assert {"assistant.rules.validate", "assistant.rules.tallies"} <= set(made.derived)
+    assert {"assistant.rules.counters", "assistant.rules.tallies"} <= set(made.derived)
     clear_caches()
     read = catalog_for(1)  # from the file
     assert read is not made and set(read.derived) == set(made.derived)

@@ -18,7 +18,8 @@ from assistant.rules import ProblemCode, parse_game, score_game
 from assistant.rules.catalog import catalog_for
 from assistant.rules.military import shield_bounds, shields_admitted
 from assistant.rules.model import Game, Problem
-from assistant.rules.validate import check_game, name_key
+from assistant.rules.names import name_key
+from assistant.rules.validate import check_game
 from tests.rules.strategies import legal_games, tables_with_pad_entries
 from tests.rules.test_explanations import english_left, translate
 

@@ -24,9 +24,9 @@ from assistant.rules import (
     parse_game,
     score_game,
 )
+from assistant.rules.counters import structure_limit
 from assistant.rules.military import conflict_tokens, tokens_from_shields_by_age, tokens_pair_up
 from assistant.rules.model import RAW_MATERIALS, Color, Resource
-from assistant.rules.validate import structure_limit
 from tests.rules.strategies import legal_games, rotate
 from tests.rules.test_trade_properties import brute_force_sources, sources
 

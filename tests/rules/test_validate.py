@@ -9,11 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import Catalog, catalog_for
+from assistant.rules.counters import structure_limit, table_lookups
 from assistant.rules.gameio import parse_game
 from assistant.rules.military import shield_counts
 from assistant.rules.model import Category, City, Game, Problem
 from assistant.rules.text import N_
-from assistant.rules.validate import _fast_cards_ok, check_game, structure_limit, table_lookups
+from assistant.rules.validate import _fast_cards_ok, check_game
 from tests.rules.strategies import legal_games
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")

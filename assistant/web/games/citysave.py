@@ -13,7 +13,7 @@ from typing import Any
 
 from ...rules.errors import GameFormatError
 from ...rules.gameio import parse_game
-from ...rules.validate import refuse_same_names
+from ...rules.names import refuse_same_names
 from ...store import games as store
 from ...store.merge import merge_city
 from .. import gamestate

@@ -16,9 +16,9 @@ from ...rules.catalog import Catalog, available_editions, available_expansions, 
 from ...rules.errors import GameFormatError
 from ...rules.gameio import game_to_dict, parse_game
 from ...rules.model import Game
+from ...rules.names import refuse_same_names
 from ...rules.setup import Seat
 from ...rules.setup import new_game as set_up
-from ...rules.validate import refuse_same_names
 from ...store import games as store
 from ...store import tables as repo
 from ...store.models import utcnow

@@ -1,0 +1,232 @@
+"""The packed card counters validation checks a table with, made once per catalog.
+
+Each card's copies at every player count, its age and its shields are packed in one
+integer, so a city's cards are summed once and a table with nothing wrong passes every card
+check in a few integer operations (:func:`~.validate.check_game_and_cards`); each age's cap
+of cards a city can play (the age's turns, and what its wonder's powers add) is a bias that
+makes a field's top bit the sign of "too many".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from operator import attrgetter
+
+from .catalog import Catalog, derived, derives
+from .military import shield_counts
+from .records import record
+
+
+@record
+class _Lookups:
+    """What validation needs from a catalog, looked up once."""
+
+    names: dict[str, str]
+    order: dict[str, int]
+    """Catalog order of the structures, to list problems in a stable order."""
+    known: frozenset[str]
+    guilds: frozenset[str]
+    copies: tuple[dict[str, int], ...]
+    """Copies of each non-guild structure, by player count (index = players)."""
+    missing: tuple[frozenset[str], ...]
+    """Non-guild structures with no copy at each player count."""
+    wonder_names: dict[str, str]
+    extra_turns: dict[tuple[str, str], tuple[int, ...]]
+    """Extra builds a wonder side allows after ``k`` stages (index = k)."""
+    max_turns: int
+    field: dict[str, int]
+    """Each structure's counter in one big integer (see :func:`_fast_cards_ok`)."""
+    high: int
+    twice: int
+    over: tuple[int, ...]
+    guild_shift: int
+    age_field: dict[str, int]
+    """Each structure of a single age as a counter in the field of its age (8 bits an age),
+    guilds also in the field after the last age (Loom, Glassworks, Press: of two ages, 0)."""
+    age_shift: int
+    """Where the age counters start in :attr:`field`."""
+    shield_shift: int
+    """Where a structure's shields sit in :attr:`field`, above every counter: the sum of a
+    city's fields (no card twice) holds its structures' shields there, in :attr:`shield_mask`."""
+    shield_mask: int
+    payload_shift: int
+    """The first bit above every field: a caller may add its own per-card counts from here
+    on (scoring's packed counts) and have them added up with the checks' own sums."""
+    guild_age: int
+    """The age guilds belong to (0: the edition has none)."""
+    age_bias: int
+    age_biases: dict[tuple[str, str, int], int]
+    """:attr:`age_bias` for a wonder side with ``k`` stages built (undated): its powers' caps."""
+    age_high: int
+    """``packed + age_bias`` reaches a field's top bit (``age_high``) exactly when that age's
+    (or the guilds') count is beyond the turns of an age."""
+    wild_cards: tuple[str, ...]
+    """The structures that give science wildcards."""
+    card_wild: int
+    """Wildcards a city holding every such structure has."""
+    side_wild: dict[tuple[str, str], int]
+    """Wildcards of every stage of a wonder side."""
+    card_extra: dict[str, int]
+    """Builds beyond one a turn that a card's own power gives (Solomon: one from the discard)."""
+    drawn: bool
+    """Whether the catalog has cards of a colour drawn into the decks (Cities' black cards:
+    as many of an age as there are players enter its deck)."""
+
+
+_SHIELDS = attrgetter("shields_by_age")
+
+
+_AGE_BITS = 8
+
+
+_AGE_MASK = (1 << _AGE_BITS) - 1
+
+
+def table_lookups(catalog: Catalog) -> _Lookups:
+    """The catalog's lookups, made once per catalog (and kept with a compiled catalog)."""
+    return derived(catalog, __name__, _make_lookups)
+
+
+_lookups = table_lookups
+
+
+def _make_lookups(catalog: Catalog) -> _Lookups:
+    rules = catalog.rules
+    ids = catalog.structure_ids
+    guilds = frozenset(c.id for c in catalog.guilds())
+    copies = tuple(
+        {cid: catalog.copies(cid, p) for cid in ids if cid not in guilds}
+        for p in range(rules.max_players + 1)
+    )
+    extra: dict[tuple[str, str], tuple[int, ...]] = {}
+    for wonder in catalog.wonders:
+        for side in wonder.sides:
+            running = [0]
+            for stage in side.stages:
+                added = 0
+                for effect in stage.effects:
+                    # Babylon B: the seventh card of each age (up to one per age);
+                    # Halicarnassus: one card from the discard pile per stage.
+                    added += effect.extra_structures(rules)
+                running.append(running[-1] + added)
+            extra[(wonder.id, side.side)] = tuple(running)
+    # One 6-bit counter per structure: a city's cards sum to its counts, the table's
+    # cities to the table's. Adding a bias that makes a counter reach its top bit exactly
+    # when a count is too high checks every structure at once.
+    width = 6
+    top = 1 << (width - 1)
+    field = {cid: 1 << (width * k) for k, cid in enumerate(ids)}
+    guild_shift = width * len(ids)
+    for cid in guilds:
+        field[cid] += 1 << guild_shift
+    high = sum(top << (width * k) for k in range(len(ids)))
+    twice = sum((top - 2) << (width * k) for k in range(len(ids)))
+    over = tuple(
+        sum((top - 1 - (1 if cid in guilds else at[cid])) << (width * k) for k, cid in enumerate(ids))
+        for at in copies
+    )
+    ages = rules.ages
+    age_field: dict[str, int] = {}
+    guild_ages = {c.age for c in catalog.guilds() if c.age is not None}
+    for cid in ids:
+        seen = catalog.card_ages(cid)  # a card of several ages (or of none) counts in no age
+        value = 1 << (_AGE_BITS * (min(seen) - 1)) if len(seen) == 1 else 0
+        if cid in guilds:
+            value += 1 << (_AGE_BITS * ages)
+        age_field[cid] = value
+    # Above the table's guild count (8 bits), each structure's age counter, so that the same
+    # sum tells whether a city holds more cards of an age than its turns (see _fast_cards_ok).
+    age_shift = guild_shift + _AGE_BITS
+    for cid, value in age_field.items():
+        field[cid] += value << age_shift
+    # Above the age counters (a city's at most 32 cards never carry out of them), its shields.
+    shield_shift = age_shift + _AGE_BITS * (ages + 1)
+    shields_of = shield_counts(catalog)
+    for cid, shields in shields_of.items():
+        field[cid] += shields << shield_shift
+    shield_mask = (1 << (32 * max(shields_of.values(), default=0)).bit_length()) - 1
+    wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
+    side_wild = {
+        (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
+        for w in catalog.wonders
+        for side in w.sides
+    }
+    top = 1 << (_AGE_BITS - 1)
+    fields = range(ages + 1)  # the ages, then the guilds
+    guild_age = min(guild_ages) if len(guild_ages) == 1 else 0
+
+    def bias(caps: Sequence[int]) -> int:
+        """Each age's counter (and the guilds', of their age) reaches its top bit past its cap."""
+        limits = [*caps, caps[guild_age - 1] if guild_age else rules.turns_per_age]
+        return sum((top - 1 - limits[k]) << (_AGE_BITS * k) for k in fields)
+
+    age_biases = {
+        (w.id, side.side, k): bias(_age_caps(catalog, w.id, side.side, k, None))
+        for w in catalog.wonders
+        for side in w.sides
+        for k in range(len(side.stages) + 1)
+    }
+    return _Lookups(
+        age_field=age_field,
+        age_shift=age_shift,
+        shield_shift=shield_shift,
+        shield_mask=shield_mask,
+        payload_shift=shield_shift + shield_mask.bit_length(),
+        age_bias=bias([rules.turns_per_age] * ages),
+        age_biases=age_biases,
+        age_high=sum(top << (_AGE_BITS * k) for k in fields),
+        guild_age=guild_age,
+        wild_cards=wild_cards,
+        card_wild=sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards),
+        side_wild=side_wild,
+        field=field,
+        high=high,
+        twice=twice,
+        over=over,
+        guild_shift=guild_shift,
+        names={cid: catalog.structure(cid).name for cid in ids},
+        order={cid: i for i, cid in enumerate(ids)},
+        known=frozenset(ids),
+        guilds=guilds,
+        copies=copies,
+        missing=tuple(frozenset(cid for cid, n in at.items() if n == 0) for at in copies),
+        wonder_names={w.id: w.name for w in catalog.wonders},
+        extra_turns=extra,
+        drawn=any(catalog.structure(cid).deck == "drawn" for cid in ids),
+        card_extra={
+            cid: n
+            for cid in ids
+            if (n := sum(e.extra_structures(rules) for e in catalog.structure(cid).effects))
+        },
+        max_turns=rules.ages * (rules.turns_per_age + rules.leader_turns_per_age),
+    )
+
+
+def structure_limit(catalog: Catalog, wonder: str, side: str, stages: int) -> int:
+    """How many structures a city can hold with ``stages`` built: the actions of three ages,
+    less the cards tucked under its stages, plus Babylon B's and Halicarnassus's extra builds."""
+    lookups = _lookups(catalog)
+    extra = lookups.extra_turns.get((wonder, side), (0,))
+    return lookups.max_turns - stages + extra[min(stages, len(extra) - 1)]
+
+
+@lru_cache(maxsize=1024)
+def _age_caps(
+    catalog: Catalog, wonder: str | None, side: str, stages: int, stage_ages: tuple[int, ...] | None
+) -> tuple[int, ...]:
+    """The cards of each age a city can play: the age's turns, plus what its built stages'
+    powers add to that age (Babylon B's seventh card, a Halicarnassus discard build)."""
+    rules = catalog.rules
+    caps = [rules.turns_per_age] * rules.ages
+    if wonder is None or not catalog.has_wonder(wonder):
+        return tuple(caps)
+    for k, stage in enumerate(catalog.wonder(wonder).side(side).stages[:stages]):
+        built = stage_ages[k] if stage_ages else None
+        for effect in stage.effects:
+            for age in range(1, rules.ages + 1):
+                caps[age - 1] += effect.extra_in_age(age, built)
+    return tuple(caps)
+
+
+derives(__name__, _make_lookups)
