@@ -27,7 +27,7 @@ from .text import N_, verbatim
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .effects import Scorer
+    from .effect_base import Scorer
 
 
 _NO_MASK: tuple[tuple[int, ...], int] = ((), 0)

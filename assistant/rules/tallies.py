@@ -29,7 +29,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .effects import Scorer
+    from .effect_base import Scorer
     from .military_row import _Military
 
 
