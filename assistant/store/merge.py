@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..rules.cityformat import CITY_FIELDS
+from ..rules.cityfields import CITY_FIELDS
 
 __all__ = ["merge_city"]
 

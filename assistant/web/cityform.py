@@ -37,7 +37,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.catalog import Catalog
-from ..rules.cityformat import CITY_FIELDS, MAX_TEAM_NAME, fields_of
+from ..rules.cityfields import CITY_FIELDS, MAX_TEAM_NAME, fields_of
 from ..rules.describe import age_numeral
 from ..rules.errors import GameFormatError
 from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS

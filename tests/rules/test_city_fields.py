@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.rules.catalog import available_editions, available_expansions, catalog_for
-from assistant.rules.cityformat import MISSING, CityReader, fields_of
+from assistant.rules.cityfields import MISSING, CityReader, fields_of
 
 
 def _catalogs():
