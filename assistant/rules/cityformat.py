@@ -15,12 +15,13 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .catalog import Catalog, available_expansions, catalog_for, expansion_rules
-from .cityfields import CITY_FIELDS, MISSING, OMIT, CityReader, clean_text, fields_of
+from .cityfields import CITY_FIELDS, MISSING, OMIT, CityReader, fields_of
 from .cityschema import (
     most_stages,
     stage_limits,
 )
 from .errors import GameFormatError
+from .inputs import clean_text
 from .model import Category, City, Problem, ProblemCode
 from .text import N_
 

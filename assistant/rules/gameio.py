@@ -15,11 +15,12 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 
 from .catalog import Catalog, available_editions, available_expansions, catalog_for
-from .cityfields import CITY_FIELDS, clean_text, show, unsafe_text
+from .cityfields import CITY_FIELDS
 from .cityformat import city_to_dict, parse_city
 from .components import Card, Wonder
 from .describe import age_numeral
 from .errors import GameFormatError as GameFormatError
+from .inputs import clean_text, show, unsafe_text
 from .limits import (
     MAX_CARDS,
     MAX_COINS,
