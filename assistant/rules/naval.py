@@ -22,6 +22,7 @@ from .describe import AGE_NUMERALS, join
 from .edition import NavalRule
 from .model import Detail, Game, Problem, ProblemCode
 from .text import N_, Nn_, Signed, Text, verbatim
+from .typed_rows import typed_differs
 
 __all__ = ["naval_tokens", "naval_tokens_by_age", "score_naval"]
 
@@ -100,7 +101,11 @@ def score_naval(
         points = sum(taken)
         written = cats[slot] if typed else None
         if written is not None and written != points:
-            problems.append(_differs(game, seat, rule, written, points))
+            problems.append(
+                typed_differs(
+                    seat, game.cities[seat].player, rule.category, Text(""), written, points, naval=True
+                )
+            )
         cats[slot] = points
         details.append(
             Detail(
@@ -145,19 +150,3 @@ def _tokens_text(taken: Sequence[int]) -> Text:
         for age, token in enumerate(taken)
     ]  # fmt: skip
     return join(parts)
-
-
-def _differs(game: Game, seat: int, rule: NavalRule, written: int, points: int) -> Problem:
-    return Problem(
-        "warning",
-        ProblemCode.TYPED_DIFFERS,
-        N_(
-            "{player}'s score pad says {written} for the naval conflicts, but the naval strengths give "
-            "{computed}; the computed {computed} is counted.",
-            player=game.cities[seat].player,
-            written=written,
-            computed=points,
-        ),
-        city=seat,
-        field=f"cities[{seat}].categories.{rule.category.value}",
-    )

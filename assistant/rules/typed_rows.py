@@ -101,9 +101,9 @@ def _score_tokens(
         if written is not None:
             if written != points:
                 problems.append(
-                    _typed_differs(
+                    typed_differs(
                         seat,
-                        city,
+                        city.player,
                         declared.category,
                         lookups.names[declared.category],
                         written,
@@ -155,7 +155,7 @@ def _score_typed_rows(
         if decided:
             if written != cats[slot]:
                 problems.append(
-                    _typed_differs(seat, city, category, lookups.names[category], written, cats[slot])
+                    typed_differs(seat, city.player, category, lookups.names[category], written, cats[slot])
                 )
             continue
         cats[slot] = written
@@ -192,27 +192,36 @@ def _typed_board(seat: int, city: City, catalog: Catalog) -> Problem:
     )
 
 
-def _typed_differs(
+def typed_differs(
     seat: int,
-    city: City,
+    player: str,
     category: Category,
     name: Text,
     written: int,
     computed: int,
     field: TokenField | None = None,
+    naval: bool = False,
 ) -> Problem:
-    """A row the pad writes otherwise than the city's cards (or, ``field``, its tokens) give."""
-    if field is None:
+    """The one warning of a row the pad writes otherwise than the assistant computes it, the
+    computed number counting: from the city's cards, its tokens (``field``) or the naval
+    strengths (``naval``)."""
+    if naval:
+        message = N_(
+            "{player}'s score pad says {written} for the naval conflicts, but the naval strengths give "
+            "{computed}; the computed {computed} is counted.",
+            player=player, written=written, computed=computed,
+        )  # fmt: skip
+    elif field is None:
         message = N_(
             "{player}'s score pad says {written} for {category}, but the cards give {computed}; "
             "the computed {computed} is counted.",
-            player=city.player, written=written, category=name, computed=computed,
+            player=player, written=written, category=name, computed=computed,
         )  # fmt: skip
     else:
         message = N_(
             "{player}'s score pad says {written} for {category}, but the {field} given score {computed}; "
             "the computed {computed} is counted.",
-            player=city.player, written=written, category=name, field=Text(field.label), computed=computed,
+            player=player, written=written, category=name, field=Text(field.label), computed=computed,
         )  # fmt: skip
     return Problem(
         "warning",
