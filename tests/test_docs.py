@@ -1,4 +1,4 @@
-"""The documentation's examples run: the README's and the rules core's docstrings."""
+"""The documentation's examples run: docs/python-api.md's and the rules core's docstrings."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import assistant.rules
 from tests.conftest import ROOT
 
 
-def test_the_readme_examples_run_as_written():
+def test_the_python_api_examples_run_as_written():
     failures, tried = doctest.testfile(
-        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+        str(ROOT / "docs" / "python-api.md"), module_relative=False, optionflags=doctest.ELLIPSIS
     )
     assert tried > 5 and failures == 0
 
