@@ -1,0 +1,306 @@
+"""The OpenAPI components of tables and their statistics: a table (``Table``, ``CreateTable``,
+``RenameTable``, ``TableNames``), what it reads as (``TableRead``, ``TableStats``,
+``WonderRecord``), and its export and import (``TableExport``, ``Imported``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.limits import PRINTABLE
+from .openapi_common import ref
+
+
+def table_schema() -> dict[str, Any]:
+    """``Table``: a table's token, name and link."""
+    return {
+        "type": "object",
+        "required": ["token", "name", "version", "url"],
+        "properties": {
+            "token": {"type": "string", "description": "The table's token: its link is a secret."},
+            "name": {"type": ["string", "null"]},
+            "version": {"type": "integer", "minimum": 1},
+            "url": {"type": "string"},
+        },
+    }
+
+
+def create_table_schema() -> dict[str, Any]:
+    """``CreateTable``: a new table's name."""
+    return {
+        "type": "object",
+        "properties": {"name": {"type": "string", "maxLength": 80, "pattern": PRINTABLE}},
+    }
+
+
+def rename_table_schema() -> dict[str, Any]:
+    """``RenameTable``: a table's new name."""
+    return {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {
+                "type": ["string", "null"],
+                "maxLength": 80,
+                "pattern": PRINTABLE,
+                "description": "The table's new name (null or empty: no name).",
+            }
+        },
+    }
+
+
+def wonder_record_schema() -> dict[str, Any]:
+    """``WonderRecord``: how a wonder side (or a whole wonder) fared at a table."""
+    return {
+        "type": "object",
+        "description": "How a wonder side (or a whole wonder, side null) fared.",
+        "required": ["wonder", "side", "games", "wins", "win_rate"],
+        "properties": {
+            "wonder": {"type": "string"},
+            "side": {"type": ["string", "null"]},
+            "games": {"type": "integer", "minimum": 0},
+            "wins": {"type": "integer", "minimum": 0},
+            "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
+        },
+    }
+
+
+def table_stats_schema() -> dict[str, Any]:
+    """``TableStats``: a table's statistics, from its locked games."""
+    return {
+        "type": "object",
+        "required": [
+            "games",
+            "shared_victories",
+            "players",
+            "wonders",
+            "wonder_totals",
+            "records",
+            "categories",
+        ],
+        "description": "Only locked games count, from the scores kept when each was locked.",
+        "properties": {
+            "games": {"type": "integer", "minimum": 0},
+            "shared_victories": {"type": "integer", "minimum": 0},
+            "pad_games": {"type": "integer", "minimum": 0},
+            "first": {"type": ["string", "null"], "format": "date"},
+            "last": {"type": ["string", "null"], "format": "date"},
+            "categories": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The categories seen, in the pad's order of the games' editions.",
+            },
+            "players": {"type": "array", "items": _player_stats()},
+            "wonders": {
+                "type": "array",
+                "items": ref("WonderRecord"),
+                "description": "Each wonder side played (the Free City's left out), most games first.",
+            },
+            "wonder_totals": {
+                "type": "array",
+                "items": ref("WonderRecord"),
+                "description": "Each wonder played, whichever its side (side null), most games first.",
+            },
+            "records": {"type": "array", "items": _record()},
+        },
+    }
+
+
+def _player_stats() -> dict[str, Any]:
+    """One player's statistics at a table."""
+    return {
+        "type": "object",
+        "required": [
+            "key",
+            "name",
+            "games",
+            "wins",
+            "win_rate",
+            "average",
+            "best",
+            "wonders",
+            "wonder_totals",
+        ],
+        "properties": {
+            "key": {"type": "string", "description": "How the name is matched across games."},
+            "name": {"type": "string"},
+            "games": {"type": "integer", "minimum": 0},
+            "wins": {"type": "integer", "minimum": 0},
+            "shared_wins": {"type": "integer", "minimum": 0},
+            "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
+            "average": {"type": "number"},
+            "best": {"type": ["integer", "null"]},
+            "categories": {
+                "type": "object",
+                "additionalProperties": {"type": "number"},
+                "description": "The player's average per game in each category of the stats.",
+            },
+            "wonders": {
+                "type": "array",
+                "items": ref("WonderRecord"),
+                "description": "Each wonder side the player played.",
+            },
+            "wonder_totals": {
+                "type": "array",
+                "items": ref("WonderRecord"),
+                "description": "Each wonder the player played, whichever its side (side null).",
+            },
+            "totals": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "integer"},
+                        "played_on": {"type": "string", "format": "date"},
+                        "total": {"type": "integer"},
+                    },
+                },
+            },
+        },
+    }
+
+
+def _record() -> dict[str, Any]:
+    """One of a table's records: the best total, science or margin."""
+    return {
+        "type": "object",
+        "required": ["what", "value", "player", "game", "played_on"],
+        "properties": {
+            "what": {"type": "string", "enum": ["total", "science", "margin"]},
+            "value": {"type": "integer"},
+            "player": {"type": "string"},
+            "game": {"type": "integer"},
+            "played_on": {"type": "string", "format": "date"},
+        },
+    }
+
+
+def table_read_schema() -> dict[str, Any]:
+    """``TableRead``: a table, its games (newest first) and its statistics."""
+    return {
+        "type": "object",
+        "required": ["table", "games", "stats"],
+        "properties": {
+            "table": ref("Table"),
+            "games": {"type": "array", "description": "Newest first.", "items": _listed_game()},
+            "stats": ref("TableStats"),
+        },
+    }
+
+
+def _listed_game() -> dict[str, Any]:
+    """One game as a table lists it."""
+    return {
+        "type": "object",
+        "required": ["played_on", "locked", "view_url", "winners", "cities"],
+        "properties": {
+            "played_on": {"type": "string", "format": "date"},
+            "title": {"type": ["string", "null"]},
+            "edition": {"type": "integer"},
+            "expansions": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The expansions it was played with (absent: none).",
+            },
+            "locked": {"type": "boolean"},
+            "imported_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When it was imported from a file (absent: entered at the table).",
+            },
+            "view_token": {"type": "string"},
+            "view_url": {"type": "string"},
+            "winners": {"type": "array", "items": {"type": "string"}},
+            "cities": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "player": {"type": "string"},
+                        "total": {"type": "integer"},
+                        "rank": {"type": ["integer", "null"]},
+                    },
+                },
+            },
+        },
+    }
+
+
+def table_names_schema() -> dict[str, Any]:
+    """``TableNames``: rename a player of a table, or merge two spellings of one name."""
+    return {
+        "type": "object",
+        "required": ["player"],
+        "properties": {
+            "player": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Any spelling of the player's name.",
+            },
+            "rename": {"type": "string", "minLength": 1, "maxLength": 40},
+            "merge_into": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Another player of the table.",
+            },
+        },
+        "oneOf": [{"required": ["rename"]}, {"required": ["merge_into"]}],
+    }
+
+
+def table_export_schema() -> dict[str, Any]:
+    """``TableExport``: every game of a table, with its date, lock and record."""
+    return {
+        "type": "object",
+        "required": ["games"],
+        "properties": {
+            "table": {"type": ["string", "null"]},
+            "names": {"type": "object", "additionalProperties": {"type": "string"}},
+            "games": {"type": "array", "minItems": 1, "items": _exported_game()},
+        },
+    }
+
+
+def _exported_game() -> dict[str, Any]:
+    """One game of a table's export."""
+    return {
+        "type": "object",
+        "required": ["game"],
+        "properties": {
+            "game": ref("Game"),
+            "played_on": {"type": "string", "format": "date"},
+            "title": {"type": ["string", "null"]},
+            "locked": {"type": "boolean"},
+            "record": {
+                "type": "object",
+                "description": "The scores kept when it was locked.",
+            },
+            "imported_at": {
+                "type": "string",
+                "description": (
+                    "When it was imported from a file into its table (absent: entered at "
+                    "the table). An import does not take it: every game it stores is "
+                    "marked imported at the time of that import."
+                ),
+            },
+        },
+    }
+
+
+def imported_schema() -> dict[str, Any]:
+    """``Imported``: how many games an import stored, and how many the table had already."""
+    return {
+        "type": "object",
+        "required": ["imported", "already_here", "table"],
+        "properties": {
+            "imported": {"type": "integer", "minimum": 0, "description": "The games stored."},
+            "already_here": {
+                "type": "integer",
+                "minimum": 0,
+                "description": (
+                    "The games not stored because the table has them already (the same game, "
+                    "played the same day when the file says which), or the file had them twice."
+                ),
+            },
+            "table": ref("Table"),
+        },
+    }
