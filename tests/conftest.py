@@ -23,6 +23,7 @@ TOY_EDITION = 99
 also run through, so that nothing is pinned to the first edition."""
 
 register_rules_folder(ROOT / "tests" / "rules_data")
+import tests.toy_field  # noqa: E402,F401  (the toy Parade's city field, known before any game is read)
 
 # --- Hypothesis profiles ---------------------------------------------------------------------
 # HYPOTHESIS_PROFILE picks one: "dev" (the default) runs 30 examples a property, for the

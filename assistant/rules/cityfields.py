@@ -2,8 +2,12 @@
 game format's, and the :class:`~.model.City` attribute's), how it is read (with a message
 naming the field when it cannot be), how it is written back, its JSON Schema for the OpenAPI
 document, its name in a player's words, how two phones' edits of it merge, and its value
-when a city does not give it. :func:`fields_of` lists them for a catalog, the fields an
-expansion's data declares included; :mod:`.cityformat` reads and writes a city through them.
+when a city does not give it. A field an expansion adds also says when a game has it, how
+the city form asks for it (:class:`Entry`) and, when it carries a rule of its own, the rule
+that scores it. These are the game format's own; :mod:`.expansion_fields` has those the
+expansions add and :func:`~.expansion_fields.fields_of`, every field of a catalog's cities.
+:mod:`.cityformat` reads and writes a city through them; the OpenAPI document, the city form
+and the store's merge are built from them.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ from .cityschema import (
     stage_ages_schema,
 )
 from .describe import join
-from .edition import TokenField
 from .errors import GameFormatError, Path
 from .inputs import _is_int, clean_text, show, unsafe_text, whole
 from .limits import (
@@ -40,9 +43,15 @@ from .text import N_, Nn_, Text, squeeze, verbatim
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, Literal
 
+    from .model import Detail, Game
+
     Merge = Literal["value", "set", "multiset", "keys"]
+    Shape = Literal["count", "per-age", "ages", "name"]
+    Rows = Sequence[tuple[list[int], list[Detail]]]
+    Rule = Callable[[Game, Catalog, Mapping[Category, int], Rows, list[Problem]], None]
 
 __all__ = [
     "CITY_FIELDS",
@@ -50,8 +59,8 @@ __all__ = [
     "OMIT",
     "CityField",
     "CityReader",
+    "Entry",
     "clean_text",
-    "fields_of",
     "show",
     "unsafe_text",
 ]
@@ -99,6 +108,25 @@ OMIT: Any = object()
 
 
 @record
+class Entry:
+    """How the city form asks for a field an expansion adds, in one of four shapes the form
+    and its one template piece (``templates/games/_city_field.html``) know: a ``count`` (a
+    number with − and + buttons), a number ``per-age`` (one box an age), the ``ages`` it
+    happened in (a checkbox an age), or a ``name`` (a line of text)."""
+
+    shape: Shape
+    label: Text
+    """What the form asks (``Naval strength at the end of each age``)."""
+    most: int
+    """The largest number (``count``, ``per-age``) or the longest name (``name``)."""
+    hint: Text | None = None
+    """A sentence under the input: what the field is for."""
+    set_up: bool = False
+    """Asked only in a game where some city already gives it (chosen when the game is set
+    up, as the team game is)."""
+
+
+@record
 class CityField:
     """One field of a city in the game format (see the module's description)."""
 
@@ -116,11 +144,19 @@ class CityField:
     item once), as a multiset (items repeat) or key by key (an object)."""
     during_play: bool = False
     """A field of a game in progress (the game format's "During play")."""
-    attribute: str | None = None
-    """The :class:`~.model.City` attribute (None: the key; token fields live in ``tokens``)."""
+    extra: bool = False
+    """Kept in :attr:`~.model.City.extra` by its key (False: the City attribute of its name),
+    given only when its value is not empty."""
     absent: Any = MISSING
     """Its value when the city does not give it, where that needs nothing else the city gives
     (:data:`MISSING`: ``read`` decides): the reader is not called for an absent field."""
+    applies: Callable[[Catalog], bool] | None = None
+    """Whether a game of this catalog has the field (None: every game, the format's own)."""
+    entry: Entry | None = None
+    """How the city form asks for it (None: the form asks in its own way, or not at all)."""
+    rule: Rule | None = None
+    """What it does when the table is scored, after every city's cards and tokens: given the
+    game, the catalog, each category's row, each city's rows and details, and the problems."""
 
 
 def _read_player(r: CityReader, raw: Any) -> str:
@@ -663,165 +699,6 @@ CITY_FIELDS: tuple[CityField, ...] = (
     ),
 )
 """Every field of a city the game format has, in the order a city is written."""
-
-
-def _token_field(declared: TokenField) -> CityField:
-    """A city field an expansion's data declares: a count of tokens worth points each."""
-    key = declared.key
-
-    def read(r: CityReader, raw: Any) -> int:
-        if raw is MISSING:
-            return 0
-        if type(raw) is not int or not 0 <= raw <= declared.most:
-            whole(
-                raw,
-                r.at(key),
-                0,
-                declared.most,
-                N_("{city}: {field}", city=r.label, field=Text(declared.label)),
-            )
-        return int(raw)
-
-    def write(city: City) -> Any:
-        return dict(city.tokens).get(key) or OMIT
-
-    return CityField(
-        key,
-        Text(declared.label),
-        read,
-        write,
-        lambda catalog: {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": declared.most,
-            "description": f"{declared.label} ({declared.expansion}): {declared.points} points each in {declared.category}.",
-        },
-        attribute="tokens",
-        absent=0,
-    )
-
-
-def _read_naval(r: CityReader, raw: Any) -> tuple[int, ...] | None:
-    if raw is MISSING or raw is None:
-        return None
-    ages = r.catalog.rules.ages
-    if not isinstance(raw, list) or len(raw) != ages:
-        raise GameFormatError(
-            r.at("naval_by_age"),
-            N_("{city}: naval_by_age lists the naval strength at the end of each of the {n} ages.",
-               city=r.label, n=ages),
-        )  # fmt: skip
-    for k, v in enumerate(raw):
-        if not _is_int(v) or not 0 <= v <= MAX_SHIELDS:
-            whole(v, r.at("naval_by_age", k), 0, MAX_SHIELDS, N_("{city}: the naval strength", city=r.label))
-    return tuple(int(v) for v in raw)
-
-
-_NAVAL = CityField(
-    "naval_by_age",
-    N_("the naval strength"),
-    _read_naval,
-    lambda city: _listed(city.naval_by_age),
-    lambda catalog: {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 0, "maximum": MAX_SHIELDS},
-        "minItems": catalog.rules.ages,
-        "maxItems": catalog.rules.ages,
-        "description": "Armada: the city's naval strength at the end of each age; when every city "
-        "gives it, the naval conflicts are worked out and fill the naval row.",
-    },
-    absent=None,
-)
-
-
-MAX_TEAM_NAME = 40
-"""The longest team name, in characters."""
-
-
-def _read_team(r: CityReader, raw: Any) -> str | None:
-    if raw is MISSING or raw is None:
-        return None
-    team = squeeze(raw) if isinstance(raw, str) else ""
-    if not team or len(team) > MAX_TEAM_NAME or unsafe_text(team):
-        raise GameFormatError(
-            r.at("team"),
-            N_("{city}: the team is a name of 1 to {n} characters, not {value}.",
-               city=r.label, n=MAX_TEAM_NAME, value=show(raw)),
-        )  # fmt: skip
-    return team
-
-
-_TEAM = CityField(
-    "team",
-    N_("the team"),
-    _read_team,
-    lambda city: _or_omit(city.team),
-    lambda catalog: {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": MAX_TEAM_NAME,
-        "description": f"The team game: the team's name; teams of {catalog.rules.team_size} "
-        "players sitting side by side (every city names its team, or none does).",
-    },
-    absent=None,
-)
-
-
-def _read_diplomacy(r: CityReader, raw: Any) -> tuple[int, ...] | None:
-    if raw is MISSING or raw is None:
-        return None
-    ages = r.catalog.rules.ages
-    if (
-        not isinstance(raw, list)
-        or any(not _is_int(v) or not 1 <= v <= ages for v in raw)
-        or len(set(raw)) < len(raw)
-    ):
-        raise GameFormatError(
-            r.at("diplomacy"),
-            N_("{city}: diplomacy lists the ages (1 to {n}, each once) in which the city played a "
-               "diplomacy token, not {value}.", city=r.label, n=ages, value=show(raw)),
-        )  # fmt: skip
-    return tuple(sorted(int(v) for v in raw))
-
-
-_DIPLOMACY = CityField(
-    "diplomacy",
-    N_("the ages on diplomacy"),
-    _read_diplomacy,
-    lambda city: _listed(city.diplomacy),
-    lambda catalog: {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 1, "maximum": catalog.rules.ages},
-        "uniqueItems": True,
-        "description": "Cities: the ages in which the city played a diplomacy token: it fought no "
-        "conflict at their end, and its neighbours fought each other across it.",
-    },
-    merge="set",
-    absent=None,
-)
-
-
-@lru_cache(maxsize=64)
-def _has_diplomacy(catalog: Catalog) -> bool:
-    """Whether the catalog's cards or boards give diplomacy tokens (Cities)."""
-    effects = [e for c in catalog.cards for e in c.effects]
-    effects += [e for w in catalog.wonders for side in w.sides for st in side.stages for e in st.effects]
-    return any(e.diplomacy_tokens() for e in effects)
-
-
-@lru_cache(maxsize=64)
-def fields_of(catalog: Catalog) -> tuple[CityField, ...]:
-    """Every field a city of this catalog may give: the game format's, then the fields its
-    expansions' data declares (tokens), naval strength with naval conflicts, and the team
-    with a team game."""
-    rules = catalog.rules
-    return (
-        *CITY_FIELDS,
-        *(_token_field(f) for f in rules.city_fields),
-        *((_NAVAL,) if rules.naval else ()),
-        *((_TEAM,) if rules.team_size else ()),
-        *((_DIPLOMACY,) if _has_diplomacy(catalog) else ()),
-    )
 
 
 def _plain_tokens(raw: Any) -> bool:

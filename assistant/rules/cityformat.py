@@ -15,12 +15,13 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .catalog import Catalog, available_expansions, catalog_for, expansion_rules
-from .cityfields import CITY_FIELDS, MISSING, OMIT, CityReader, fields_of
+from .cityfields import CITY_FIELDS, MISSING, OMIT, CityReader
 from .cityschema import (
     most_stages,
     stage_limits,
 )
 from .errors import GameFormatError
+from .expansion_fields import fields_of
 from .inputs import clean_text
 from .model import Category, City, Problem, ProblemCode
 from .text import N_
@@ -87,17 +88,17 @@ def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> 
     absent, reading = _plan(catalog, frozenset(raw))
     got = reader.got
     got.update(absent)
-    tokens: list[tuple[str, int]] = []
+    extra: list[tuple[str, Any]] = []
     get = raw.get
-    for key, read, token in reading:
+    for key, read, in_extra in reading:
         value = read(reader, get(key, MISSING))
-        if not token:
+        if not in_extra:
             got[key] = value
         elif value:
-            tokens.append((key, value))
+            extra.append((key, value))
     if unknown:
         _refuse_other_expansions_fields(reader, set(raw) - keys)
-    return City(**got, tokens=tuple(tokens))
+    return City(**got, extra=tuple(extra))
 
 
 @lru_cache(maxsize=256)
@@ -107,16 +108,16 @@ def _plan(
     """How :func:`parse_city` reads a city that gives the fields ``given``: the values of the
     fields it does not give whose value when absent is known (``CityField.absent``), and the
     others in the table's order (a reader may use the fields read before it), each with its
-    reader and whether it is a token field (kept in ``City.tokens``). A game's cities mostly
+    reader and whether it is kept in ``City.extra``. A game's cities mostly
     give the same fields, so this is worked out once for them."""
     absent: dict[str, Any] = {}
     reading = []
     for f in fields_of(catalog):
         if f.key not in given and f.absent is not MISSING:
-            if f.attribute is None:
+            if not f.extra:
                 absent[f.key] = f.absent
         else:
-            reading.append((f.key, f.read, f.attribute is not None))
+            reading.append((f.key, f.read, f.extra))
     return absent, tuple(reading)
 
 
@@ -140,10 +141,8 @@ def city_to_dict(city: City, catalog: Catalog | None = None) -> dict[str, Any]:
     """One city in the game format (fields with their default value left out). Give the
     catalog of a game whose expansions declare city fields, to write them too."""
     out: dict[str, Any] = {}
-    extra = (
-        city.tokens or city.naval_by_age is not None or city.team is not None or city.diplomacy is not None
-    )
-    for field in fields_of(catalog) if catalog is not None and extra else CITY_FIELDS:
+    added = city.extra or city.team is not None or city.diplomacy is not None
+    for field in fields_of(catalog) if catalog is not None and added else CITY_FIELDS:
         value = field.write(city)
         if value is not OMIT:
             out[field.key] = value

@@ -268,15 +268,21 @@ class City(NamedTuple):
     """The age in which each built stage was built (None: not given; stage k assumed in Age k)."""
     copied_guild: str | None = None
     """The guild the table says Olympia B copied (None: the one that scores most)."""
-    tokens: tuple[tuple[str, int], ...] = ()
-    """Tokens counted by hand in fields the game's expansions declare (``[[city_field]]`` in
-    their data), by the field's key: only those the city holds."""
-    naval_by_age: tuple[int, ...] | None = None
-    """Armada: the city's naval strength at the end of each age (None: not given)."""
+    extra: tuple[tuple[str, Any], ...] = ()
+    """The fields the game's expansions add that have no attribute here, by key, only those
+    the city gives: tokens counted by hand (``[[city_field]]`` in the expansions' data) and
+    fields with a rule of their own (Armada's ``naval_by_age``). :meth:`added` reads one."""
     team: str | None = None
     """The team the city plays in, in a team game (Cities); None: no teams."""
     diplomacy: tuple[int, ...] | None = None
     """Cities: the ages in which the city played a diplomacy token and fought no conflict."""
+
+    def added(self, key: str) -> Any:
+        """The value of the field ``key`` an expansion adds (None: the city does not give it)."""
+        for name, value in self.extra:
+            if name == key:
+                return value
+        return None
 
     @property
     def is_pad_entry(self) -> bool:

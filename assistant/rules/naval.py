@@ -15,16 +15,20 @@ take the age's victory tokens (:class:`~.edition.NavalRule` reads them from the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import groupby
 
 from .describe import AGE_NUMERALS, join
 from .edition import NavalRule
-from .model import Detail, Game, Problem, ProblemCode
+from .model import Category, Detail, Game, Problem, ProblemCode
+from .pad_rows import typed_differs
 from .text import N_, Nn_, Signed, Text, verbatim
-from .typed_rows import typed_differs
 
-__all__ = ["naval_tokens", "naval_tokens_by_age", "score_naval"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .catalog import Catalog
+
+__all__ = ["naval_conflicts", "naval_tokens", "naval_tokens_by_age", "score_naval"]
 
 
 def naval_tokens(strengths: Sequence[int], victory: Sequence[int], defeat: int) -> list[int]:
@@ -61,6 +65,20 @@ def naval_tokens_by_age(by_age: Sequence[Sequence[int]], rule: NavalRule) -> lis
     return [tuple(per_age[age][seat] for age in range(ages)) for seat in range(len(by_age))]
 
 
+def naval_conflicts(
+    game: Game,
+    catalog: Catalog,
+    index: Mapping[Category, int],
+    scored: Sequence[tuple[list[int], list[Detail]]],
+    problems: list[Problem],
+) -> None:
+    """The rule of the city field ``naval_by_age`` (:mod:`.cityfields`): the naval rows of a
+    game whose expansions have naval conflicts, from the strengths every city gives."""
+    rule = catalog.rules.naval
+    if rule is not None:
+        score_naval(game, rule, index[rule.category], scored, problems)
+
+
 def score_naval(
     game: Game,
     rule: NavalRule,
@@ -73,7 +91,7 @@ def score_naval(
     gives them; the tokens each city took (None: not worked out). When only some give them,
     a ``naval-unknown`` warning says so and the typed rows stand."""
     seats = [seat for seat, city in enumerate(game.cities) if not city.free_city]
-    given = [seat for seat in seats if game.cities[seat].naval_by_age is not None]
+    given = [seat for seat in seats if game.cities[seat].added("naval_by_age") is not None]
     if not given:
         return None
     if len(given) < len(seats):
@@ -92,7 +110,7 @@ def score_naval(
             )
         )
         return None
-    strengths = [game.cities[seat].naval_by_age or () for seat in seats]  # each given (above)
+    strengths = [game.cities[seat].added("naval_by_age") for seat in seats]  # each given (above)
     tokens = naval_tokens_by_age(strengths, rule)
     for seat, taken in zip(seats, tokens, strict=True):
         cats, details = scored[seat]

@@ -41,6 +41,7 @@ from operator import attrgetter
 from .catalog import Catalog, catalog_for
 from .copies import _NO_MASK, _copy_guild, _copy_leader, _masks, _set_bonus_detail
 from .describe import join
+from .expansion_fields import fields_of
 from .military_row import _military
 from .model import (
     Category,
@@ -50,7 +51,6 @@ from .model import (
     Problem,
     ScoreSheet,
 )
-from .naval import score_naval
 from .tallies import (
     _SCIENCE_FIELDS,
     _SYMBOL_SHIFTS,
@@ -231,11 +231,11 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
     ]
     if lookups.token_fields:
         for seat, city in enumerate(cities):
-            if city.tokens:
+            if city.extra:
                 _score_tokens(seat, city, lookups, *scored[seat], problems)
-    naval = catalog.rules.naval
-    if naval is not None:
-        score_naval(game, naval, lookups.index[naval.category], scored, problems)
+    for field in fields_of(catalog):  # the city fields that carry a rule (Armada's naval strengths)
+        if field.rule is not None:
+            field.rule(game, catalog, lookups.index, scored, problems)
     for seat, city in enumerate(cities):
         if city.cards is not None and city.wonder is not None and catalog.wonder(city.wonder).typed:
             problems.append(_typed_board(seat, city, catalog))

@@ -5,8 +5,8 @@ number the cards or tokens decide counts and a typed one that differs is reporte
 from __future__ import annotations
 
 from .catalog import Catalog
-from .edition import TokenField
 from .model import Category, City, Detail, Game, Problem, ProblemCode
+from .pad_rows import typed_differs
 from .science import ScienceResult, science_points
 from .tallies import _Lookups, _science_reason, _treasury_detail, _vp
 from .text import N_, Text
@@ -88,7 +88,7 @@ def _score_tokens(
     """Tokens counted in the fields an expansion declares, each worth its points in its
     category. A pad that also wrote that category keeps the computed number (a warning says
     so when they differ)."""
-    held = dict(city.tokens)
+    held = dict(city.extra)
     given = dict(city.categories or ())
     index = lookups.index
     for declared in lookups.token_fields:
@@ -189,44 +189,4 @@ def _typed_board(seat: int, city: City, catalog: Catalog) -> Problem:
         ),
         city=seat,
         field=f"cities[{seat}].categories.wonder",
-    )
-
-
-def typed_differs(
-    seat: int,
-    player: str,
-    category: Category,
-    name: Text,
-    written: int,
-    computed: int,
-    field: TokenField | None = None,
-    naval: bool = False,
-) -> Problem:
-    """The one warning of a row the pad writes otherwise than the assistant computes it, the
-    computed number counting: from the city's cards, its tokens (``field``) or the naval
-    strengths (``naval``)."""
-    if naval:
-        message = N_(
-            "{player}'s score pad says {written} for the naval conflicts, but the naval strengths give "
-            "{computed}; the computed {computed} is counted.",
-            player=player, written=written, computed=computed,
-        )  # fmt: skip
-    elif field is None:
-        message = N_(
-            "{player}'s score pad says {written} for {category}, but the cards give {computed}; "
-            "the computed {computed} is counted.",
-            player=player, written=written, category=name, computed=computed,
-        )  # fmt: skip
-    else:
-        message = N_(
-            "{player}'s score pad says {written} for {category}, but the {field} given score {computed}; "
-            "the computed {computed} is counted.",
-            player=player, written=written, category=name, field=Text(field.label), computed=computed,
-        )  # fmt: skip
-    return Problem(
-        "warning",
-        ProblemCode.TYPED_DIFFERS,
-        message,
-        city=seat,
-        field=f"cities[{seat}].categories.{category.value}",
     )

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -37,10 +38,12 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.catalog import Catalog
-from ..rules.cityfields import CITY_FIELDS, MAX_TEAM_NAME, fields_of
+from ..rules.cityfields import CITY_FIELDS, Entry
 from ..rules.describe import age_numeral
+from ..rules.edition import EditionRules
 from ..rules.errors import GameFormatError
-from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SHIELDS, MAX_SYMBOLS, MAX_TOKENS
+from ..rules.expansion_fields import fields_of
+from ..rules.limits import MAX_COINS, MAX_NAME_LENGTH, MAX_SYMBOLS, MAX_TOKENS
 from ..rules.text import Text, squeeze
 from .forms import MultiCheckboxField, age_choices, choice_list
 from .i18n import render_text
@@ -131,8 +134,8 @@ class CityForm(FlaskForm):
     catalog: Catalog
     DEFEATS_MOST = 0
     """The most defeats a city can count: one per neighbour per age."""
-    TOKEN_KEYS: tuple[str, ...] = ()
-    """The token fields the game's expansions declare (their keys)."""
+    ENTRIES: tuple[tuple[str, Entry], ...] = ()
+    """The fields the game's expansions add, by key, with how the form asks for each."""
 
 
 class SymbolsForm(PlainForm):
@@ -198,30 +201,40 @@ def city_form_for(catalog: Catalog) -> type[CityForm]:
             min_entries=most_stages,
             max_entries=most_stages,
         ),
-        **{
-            field.key: IntegerField(
-                _l(field.label), default=0, validators=[Optional(), NumberRange(0, field.most)]
-            )
-            for field in rules.city_fields
-        },
     }
-    if rules.naval is not None:  # Armada: the naval strength at the end of each age
-        fields["naval_by_age"] = FieldList(
-            IntegerField(_l("Naval strength"), validators=[Optional(), NumberRange(0, MAX_SHIELDS)]),
-            min_entries=rules.ages,
-            max_entries=rules.ages,
-        )
-    if any(f.key == "diplomacy" for f in fields_of(catalog)):  # Cities: the ages on diplomacy
-        fields["diplomacy"] = MultiCheckboxField(_l("Diplomacy"), choices=age_choices(rules), coerce=int)
-    if rules.team_size:  # Cities: the team game
-        fields["team"] = StringField(_l("Team"), validators=[Optional(), Length(max=MAX_TEAM_NAME)])
+    entries = tuple((f.key, f.entry) for f in fields_of(catalog) if f.entry is not None)
+    fields.update((key, _entry_field(entry, rules)) for key, entry in entries)
     form: type[CityForm] = type(
         f"CityForm{catalog.edition}{''.join(catalog.expansions)}", (CityForm,), fields
     )
     form.catalog = catalog
     form.DEFEATS_MOST = 2 * rules.ages
-    form.TOKEN_KEYS = tuple(field.key for field in rules.city_fields)
+    form.ENTRIES = entries
     return form
+
+
+def _entry_field(entry: Entry, rules: EditionRules) -> Field:
+    """The form's input for a field an expansion adds, in the shape its entry says."""
+    label = LazyString(render_text, entry.label)
+    if entry.shape == "count":
+        return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, entry.most)])
+    if entry.shape == "per-age":
+        number = IntegerField(label, validators=[Optional(), NumberRange(0, entry.most)])
+        return FieldList(number, label, min_entries=rules.ages, max_entries=rules.ages)
+    if entry.shape == "ages":
+        return MultiCheckboxField(label, choices=age_choices(rules), coerce=int)
+    return StringField(label, validators=[Optional(), Length(max=entry.most)])
+
+
+def _entry_value(entry: Entry, data: Any) -> Any:
+    """A field's value in the game format from its input (None: not given)."""
+    if entry.shape == "per-age":  # a blank age is 0 once one is given
+        return [0 if v is None else v for v in data] if any(v is not None for v in data or ()) else None
+    if entry.shape == "ages":
+        return sorted(set(data or ())) or None
+    if entry.shape == "name":
+        return squeeze(data or "") or None
+    return data or None
 
 
 def form_for(catalog: Catalog, city: dict[str, Any], version: int) -> CityForm:
@@ -286,14 +299,10 @@ def city_of(form: CityForm, base: dict[str, Any], pad: bool) -> dict[str, Any]:
         city["free_build_used"] = True
     if data["copied_guild"]:
         city["copied_guild"] = data["copied_guild"]
-    city.update({key: data[key] for key in form.TOKEN_KEYS if data[key]})
-    naval = data.get("naval_by_age")
-    if naval and any(v is not None for v in naval):  # a blank age is 0 once one is given
-        city["naval_by_age"] = [0 if v is None else v for v in naval]
-    if (data.get("team") or "").strip():
-        city["team"] = squeeze(data["team"])
-    if data.get("diplomacy"):
-        city["diplomacy"] = sorted(set(data["diplomacy"]))
+    for key, entry in form.ENTRIES:
+        value = _entry_value(entry, data[key])
+        if value is not None:
+            city[key] = value
     return city
 
 

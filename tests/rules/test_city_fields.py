@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.rules.catalog import available_editions, available_expansions, catalog_for
-from assistant.rules.cityfields import MISSING, CityReader, fields_of
+from assistant.rules.cityfields import MISSING, CityReader
+from assistant.rules.expansion_fields import fields_of
 
 
 def _catalogs():

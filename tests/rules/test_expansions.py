@@ -150,7 +150,7 @@ def test_a_pad_that_writes_a_row_its_tokens_also_give_keeps_the_computed_number(
 
 def test_the_game_format_reads_and_writes_an_expansions_game():
     game = parse_game({**HAND_SCORED, "expansions": ["festival"]})
-    assert game.expansions == ("festival",) and dict(game.cities[0].tokens) == {"garlands": 3}
+    assert game.expansions == ("festival",) and dict(game.cities[0].extra) == {"garlands": 3}
     again = game_to_dict(game)
     assert again["expansions"] == ["festival"] and again["cities"][0]["garlands"] == 3
     assert "garlands" not in again["cities"][1]

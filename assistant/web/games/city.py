@@ -247,8 +247,7 @@ def _render(
             for group in groups
             if (category := rules.category_of(group.color)) in rules.typed_categories
         },
-        team_game=any(c.get("team") for c in loaded.data["cities"]),  # chosen at set-up
-        token_most={f.key: f.most for f in rules.city_fields},
+        set_up={key for c in cities for key in c},  # the fields some city gives (the team game's)
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),
     )
