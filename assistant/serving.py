@@ -25,8 +25,15 @@ Several workers: each is a process of its own (one interpreter, one GIL each). T
 opens the listening socket and every worker inherits it, so they take connections from one
 queue: a worker that dies loses only the requests it was answering, never the connections
 waiting in the queue, and the supervisor starts a new one in its place while the others go on
-serving (:func:`supervise`). They share nothing but the database: the live scoreboard's cache
-is keyed by the game's stored state, which every process reads from the database.
+serving (:func:`supervise`). The supervisor never gives up: a worker that dies after it began
+serving, or is killed from outside, is replaced at once; one that exits before it serves (it
+cannot start: a bad setting, a database that is away) is named in the log and started again
+after 1, 2, 4 ... up to 30 s, the count starting over once a worker has served for a while;
+only SIGTERM or Ctrl+C stops the service. A worker told to stop (SIGTERM: the supervisor
+stopping, or an administrator's ``kill``) takes no new connection and finishes the requests it
+began before it ends (:func:`finish_then_stop_on_sigterm`). They share nothing but the
+database: the live scoreboard's cache is keyed by the game's stored state, which every process
+reads from the database.
 
 One client may hold at most ``CONNECTIONS_PER_CLIENT`` of a process's connections (waitress
 has no such limit: 1,000 idle connections from one address locked every other phone out);
@@ -213,7 +220,50 @@ def serve_one(app: Flask, host: str, port: int, threads: int, *, sock: socket.so
     if cap and not app.config.get("PROXIES"):
         cap_connections_per_client(server, cap)
     server.print_listen("Serving on http://{}:{}")
+    if sock is not None:
+        finish_then_stop_on_sigterm(server)
+    tell_supervisor_ready()
     server.run()
+
+
+DRAIN_SECONDS = 10.0
+"""How long a worker told to stop (SIGTERM) goes on answering the requests it has begun."""
+
+
+def finish_then_stop_on_sigterm(server: Any, grace: float = DRAIN_SECONDS) -> None:
+    """In a worker: SIGTERM stops it taking new connections (the other workers take them from
+    the socket they share, and the supervisor starts a new one), lets the requests under way
+    finish (for at most ``grace`` seconds), closes the idle connections, and ends the process.
+    Without it, a worker stopped by the supervisor or by an administrator's ``kill`` dropped
+    every request it was answering."""
+    asked: list[float] = []  # when SIGTERM came (time.monotonic)
+    readable = server.readable
+
+    def still_reading() -> bool:
+        if not asked:
+            return bool(readable())
+        waited = time.monotonic() - asked[0]
+        busy = False
+        for channel in list(server.active_channels.values()):
+            if channel.requests or channel.request is not None or channel.total_outbufs_len:
+                busy = True
+            elif time.time() - channel.creation_time > 0.5 or waited > 0.5:
+                # Idle (a keep-alive connection between requests: its client opens another,
+                # elsewhere), and not one accepted a moment ago whose request is on its way.
+                channel.will_close = True
+            else:
+                busy = True
+        if not busy or waited > grace:
+            raise SystemExit(0)  # waitress's loop ends on it, and so does the process
+        return False  # takes no new connection
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        if not asked:
+            asked.append(time.monotonic())
+            server.pull_trigger()  # wake the loop (one byte on its pipe; takes no lock)
+
+    server.readable = still_reading
+    signal.signal(signal.SIGTERM, stop)
 
 
 def supports_workers() -> bool:
@@ -221,68 +271,172 @@ def supports_workers() -> bool:
 
 
 SOCKET_FD_ENV = "ASSISTANT_SERVE_FD"
-RESTARTS_ALLOWED = 5
-"""Workers that may die within ``RESTART_WINDOW`` seconds before the supervisor gives up
-(a worker that cannot start at all would otherwise be restarted for ever)."""
-RESTART_WINDOW = 60.0
+READY_FD_ENV = "ASSISTANT_SERVE_READY_FD"
+"""The pipe a worker writes one byte to when it begins serving (:func:`tell_supervisor_ready`)."""
+
+FIRST_WAIT = 1.0
+LONGEST_WAIT = 30.0
+"""A worker that could not start is started again after 1, 2, 4 ... seconds, at most 30."""
+SERVED_A_WHILE = 10.0
+"""Seconds a worker serves before its place's count of failed starts begins again at 1 s."""
+START_INTERVAL = 1.0
+"""A worker's place starts at most one worker in this many seconds (one that dies as soon as
+it begins serving is not restarted in a loop)."""
+
+
+STOPPED_FROM_OUTSIDE = frozenset({signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+"""Signals that stop a worker from outside (an out-of-memory killer, someone's ``kill``): a
+worker they stop while it starts has not failed to start, and is replaced at once."""
+
+
+def tell_supervisor_ready() -> None:
+    """In a worker of :func:`supervise`: say that this worker is serving (else nothing)."""
+    fd = os.environ.pop(READY_FD_ENV, None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.write(int(fd), b"1")
+            os.close(int(fd))
+
+
+class Restarts:
+    """When the place of a worker that died starts the next one (see :func:`supervise`)."""
+
+    def __init__(self) -> None:
+        self.failures = 0  # workers in a row that died before they began serving
+
+    def wait(self, lived: float, served: float | None) -> float:
+        """Seconds to wait before starting the next worker, when the last one ran for
+        ``lived`` seconds and served for ``served`` of them (None: it never began serving)."""
+        if served is None:
+            self.failures += 1
+            return min(LONGEST_WAIT, FIRST_WAIT * 2.0 ** (self.failures - 1))
+        if served >= SERVED_A_WHILE:
+            self.failures = 0
+        return max(0.0, START_INTERVAL - lived)
+
+
+def _how_it_ended(code: int) -> str:
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+        return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
+class _Worker:
+    """One worker's place: its process (if any), when it started and began serving, and when
+    the next one may start."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.process: subprocess.Popen[bytes] | None = None
+        self.ready_pipe: int | None = None
+        self.started = 0.0
+        self.serving_since: float | None = None
+        self.restarts = Restarts()
+        self.start_at = 0.0
+        self.failed_before = False
+
+    def start(self, argv: list[str], env: dict[str, str], fd: int, now: float) -> None:
+        read, write = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "assistant", "serve", *argv],
+                env={**env, WORKER_ENV: str(self.n), SOCKET_FD_ENV: str(fd), READY_FD_ENV: str(write)},
+                pass_fds=(fd, write),
+            )
+        except OSError as exc:  # no process at all (no memory, too many processes)
+            os.close(read)
+            self._could_not_start(now, 0.0, exc.strerror or str(exc))
+            return
+        finally:
+            os.close(write)
+        os.set_blocking(read, False)
+        self.ready_pipe, self.started, self.serving_since = read, now, None
+
+    def check(self, now: float) -> None:
+        """Notice that the worker began serving, or that it died (and plan the next one)."""
+        if self.process is None:
+            return
+        if self.serving_since is None and self.ready_pipe is not None:
+            with contextlib.suppress(BlockingIOError):
+                if os.read(self.ready_pipe, 1):
+                    self.serving_since = now
+                    if self.failed_before:
+                        _say(f"Worker {self.n} is serving again.")
+                        self.failed_before = False
+        code = self.process.poll()
+        if code is None:
+            return
+        self.process = None
+        self.close_pipe()
+        lived = now - self.started
+        if self.serving_since is None and -code not in STOPPED_FROM_OUTSIDE:
+            self._could_not_start(now, lived, _how_it_ended(code))
+            return
+        served = 0.0 if self.serving_since is None else now - self.serving_since
+        wait = self.restarts.wait(lived, served)
+        self.start_at = now + wait
+        later = f" in {wait:.1f} s" if wait else ""
+        how_long = (
+            "before it began serving" if self.serving_since is None else f"after serving {served:.0f} s"
+        )
+        _say(f"Worker {self.n} stopped ({_how_it_ended(code)}) {how_long}: starting a new one{later}.")
+
+    def _could_not_start(self, now: float, lived: float, why: str) -> None:
+        wait = self.restarts.wait(lived, None)
+        self.start_at = now + wait
+        self.failed_before = True
+        _say(f"Worker {self.n} could not start ({why}): trying again in {wait:g} s.")
+
+    def close_pipe(self) -> None:
+        if self.ready_pipe is not None:
+            os.close(self.ready_pipe)
+            self.ready_pipe = None
+
+
+def _say(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def supervise(argv: list[str], workers: int, env: dict[str, str], sock: socket.socket) -> int:
     """Run ``workers`` copies of ``python -m assistant serve ARGV`` on the listening ``sock``
-    and keep them running.
+    and keep them running until asked to stop (SIGTERM, SIGINT): the status is then 0.
 
-    A worker that dies is replaced at once while the others go on serving; if more than
-    ``RESTARTS_ALLOWED`` die within ``RESTART_WINDOW`` seconds (a worker that cannot start),
-    the rest are stopped and the status is 1. Ctrl+C or SIGTERM stops them all.
+    A worker that dies after it began serving, or that is killed from outside, is replaced at
+    once (at most one start a second in its place); one that exits or crashes before it began
+    serving could not start: it is named in the log and started again after 1, 2, 4 ... 30 s
+    (:class:`Restarts`). The listening socket stays open all the while, so a
+    connection that comes while no worker is serving waits for the next one.
     """
     fd = sock.fileno()
-
-    def start(n: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(
-            [sys.executable, "-m", "assistant", "serve", *argv],
-            env={**env, WORKER_ENV: str(n + 1), SOCKET_FD_ENV: str(fd)},
-            pass_fds=(fd,),
-        )
-
-    children = [start(n) for n in range(workers)]
-    deaths: list[float] = []
+    places = [_Worker(n + 1) for n in range(workers)]
     stopping = False
 
     def stop(_signum: int = 0, _frame: FrameType | None = None) -> None:
         nonlocal stopping
         stopping = True
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
 
     signal.signal(signal.SIGTERM, stop)
-    status = 0
-    try:
-        while not stopping:
-            for n, child in enumerate(children):
-                code = child.poll()
-                if code is None or stopping:
-                    continue
-                now = time.monotonic()
-                deaths = [t for t in deaths if now - t < RESTART_WINDOW] + [now]
-                if len(deaths) > RESTARTS_ALLOWED:
-                    sys.stderr.write(
-                        f"Worker {n + 1} stopped (status {code}), the {len(deaths)}th in "
-                        f"{RESTART_WINDOW:g} s: stopping the others.\n"
-                    )
-                    status = 1
-                    stop()
-                    break
-                sys.stderr.write(f"Worker {n + 1} stopped (status {code}): starting a new one.\n")
-                sys.stderr.flush()
-                children[n] = start(n)
-            time.sleep(0.05)
-    except KeyboardInterrupt:
-        stop()
-    for child in children:
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        now = time.monotonic()
+        for place in places:
+            place.check(now)
+            if place.process is None and now >= place.start_at and not stopping:
+                place.start(argv, env, fd, now)
+        time.sleep(0.05)
+    running = [place.process for place in places if place.process is not None]
+    for process in running:
+        if process.poll() is None:
+            process.terminate()
+    for process in running:
         try:
-            child.wait(timeout=15)
+            process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-    return status
+            process.kill()
+            process.wait()
+    for place in places:
+        place.close_pipe()
+    return 0

@@ -1,5 +1,6 @@
 """Issue 28: ``serve --workers N`` survives a dying worker, and one client cannot hold every
-connection of a process.
+connection of a process. Issue 44: the supervisor never gives up (a worker killed every second
+for 30 s; a worker that cannot start is tried again until it can).
 
 A worker killed with SIGKILL while phones save and poll: the supervisor starts a new one,
 the other keeps answering, and every save the app acknowledged is the one stored."""
@@ -23,7 +24,6 @@ from typing import Any
 
 import pytest
 
-from assistant import serving
 from tests.test_serve import free_port, wait_for
 
 pytestmark = [
@@ -203,19 +203,133 @@ def test_a_worker_killed_while_phones_save_and_poll_is_replaced_and_nothing_ackn
         assert stored["game"]["cities"][seat]["coins"] == last_coins
 
 
-def test_the_supervisor_restarts_a_worker_and_gives_up_on_one_that_cannot_start(tmp_path: Path, capfd):
-    sock = serving.listening_socket("127.0.0.1", 0)
-    env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
-    started = time.monotonic()
-    # A worker that exits at once (its arguments are refused) is started again and again:
-    # the seventh death within a minute stops the supervisor with status 1.
-    status = serving.supervise(["--no-such-option"], 1, env, sock)
-    sock.close()
-    assert status == 1
-    err = capfd.readouterr().err
-    assert err.count("starting a new one") == serving.RESTARTS_ALLOWED
-    assert "stopping the others" in err
-    assert time.monotonic() - started < 60
+def _oldest(pid: int) -> int | None:
+    """The supervisor's child that has run longest (an out-of-memory killer's pick: the largest)."""
+
+    def started(child: int) -> int:
+        stat = Path(f"/proc/{child}/stat").read_text()
+        return int(stat.rsplit(")", 1)[1].split()[19])  # field 22, starttime
+
+    alive = []
+    for child in _children(pid):
+        try:
+            alive.append((started(child), child))
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return min(alive)[1] if alive else None
+
+
+def test_a_worker_killed_every_second_for_30_s_the_service_answers_throughout(start_server):
+    """Issue 44: the supervisor never gives up. A worker killed every second for 30 s (the
+    older of the two, as an out-of-memory killer picks the largest), by turns with SIGTERM
+    (an administrator's ``kill``: the worker finishes what it began) and SIGKILL (the
+    out-of-memory killer: the request it was answering is dropped), while a phone polls.
+    Every request is answered but one a SIGKILL dropped; one that comes while no worker
+    serves waits on the supervisor's socket (the system never refuses it); and the service
+    serves on afterwards with two workers."""
+    base, proc = start_server("--workers", "2", "--threads", "4")
+    status, created = _call(
+        "POST", base + "/api/v1/games",
+        {"game": {"cities": [{"player": p, "wonder": w} for p, w in zip("ABC", WONDERS, strict=True)]}},
+    )  # fmt: skip
+    assert status == 201
+    url = f"{base}/api/v1/games/{created['token']}"
+    answers: list[tuple[float, float, int]] = []  # started, ended, status (0: dropped)
+    stop = threading.Event()
+
+    def poll() -> None:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                status, _body = _call("GET", url)
+            except DROPPED:
+                status = 0
+            answers.append((started, time.monotonic(), status))
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    kills: list[tuple[float, signal.Signals]] = []
+    try:
+        time.sleep(1)
+        first = time.monotonic()
+        for n in range(30):
+            time.sleep(max(0.0, first + n - time.monotonic()))
+            victim = _oldest(proc.pid)
+            if victim is not None:
+                how = (signal.SIGTERM, signal.SIGKILL)[n % 2]
+                os.kill(victim, how)
+                kills.append((time.monotonic(), how))
+        time.sleep(3)
+    finally:
+        stop.set()
+        poller.join(timeout=30)
+    assert proc.poll() is None, "the supervisor stopped"
+    assert len(kills) == 30
+    dropped = [(s, e) for s, e, status in answers if status == 0]
+    served = sorted(e for _s, e, status in answers if status == 200)
+    gaps = [b - a for a, b in itertools.pairwise(served)]
+    print(f"\n{len(answers)} requests, {len(dropped)} dropped by a SIGKILL, longest wait between "
+          f"answers {max(gaps):.2f} s")  # fmt: skip
+    assert {status for _s, _e, status in answers} <= {0, 200}
+    # A request fails only when the worker answering it is killed under it with SIGKILL (at
+    # most one a kill: the phone asks one thing at a time).
+    sigkills = [at for at, how in kills if how == signal.SIGKILL]
+    for started, ended in dropped:
+        assert any(started <= at <= ended + 0.2 for at in sigkills), (started, ended, kills)
+    # Answered throughout (no request waited as long as a phone's timeout, 10 s), and after
+    # the last kill. On a quiet machine the longest wait between two answers is about 0.1 s;
+    # on a busy one (load 6 on 2 cores) a new worker takes 2 or 3 s to start, so that both
+    # places are sometimes starting at once: up to 5 s was measured.
+    assert max(gaps) < 10.0, max(gaps)
+    assert served[-1] > kills[-1][0] + 2
+    # Two workers serve afterwards.
+    deadline = time.monotonic() + 20
+    while len(_children(proc.pid)) != 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(_children(proc.pid)) == 2
+    assert _call("GET", url)[0] == 200
+
+
+def test_a_worker_that_cannot_start_is_named_and_tried_again_until_it_can(tmp_path: Path):
+    """A worker that exits before it serves (here: its database folder cannot be made) is
+    named in the log and started again after 1, 2, 4 ... s; once it can start, it serves; the
+    supervisor stops only when asked, with status 0."""
+    blocker = tmp_path / "db"
+    blocker.write_text("a file where the database's folder should be")
+    port = free_port()
+    env = dict(
+        os.environ,
+        ASSISTANT_DATA_DIR=str(tmp_path / "data"),
+        ASSISTANT_SECRET_KEY="k" * 64,
+        DATABASE_URL=f"sqlite:///{blocker / 'assistant.db'}",
+    )
+    program = (
+        "import os, sys; from assistant import serving; "
+        f"sock = serving.listening_socket('127.0.0.1', {port}); "
+        f"sys.exit(serving.supervise(['--host', '127.0.0.1', '--port', '{port}', '--threads', '2'], 1, "
+        "dict(os.environ), sock))"
+    )
+    log = tmp_path / "supervisor.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", program], env=env, cwd=tmp_path, stderr=out)
+    try:
+        deadline = time.monotonic() + 30
+        while log.read_text().count("could not start") < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        text = log.read_text()
+        assert "Worker 1 could not start (exit status 1): trying again in 1 s." in text
+        assert "Worker 1 could not start (exit status 1): trying again in 2 s." in text
+        assert "Worker 1 could not start (exit status 1): trying again in 4 s." in text
+        assert proc.poll() is None  # still trying
+        blocker.unlink()  # the folder can be made now
+        wait_for(f"http://127.0.0.1:{port}/healthz", timeout=30)
+        deadline = time.monotonic() + 5  # the supervisor looks at its workers 20 times a second
+        while "Worker 1 is serving again." not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "Worker 1 is serving again." in log.read_text()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
 
 
 def _held(port: int, source: str, n: int) -> list[socket.socket]:

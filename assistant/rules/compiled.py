@@ -18,7 +18,10 @@ read the data itself, as before.
 
 The folder is ``ASSISTANT_CACHE_DIR``, else the user's cache folder (``XDG_CACHE_HOME``,
 ``~/.cache``) under ``wonders-assistant``; it is made readable by its owner only, because
-reading a pickle runs what it says: only files this user's processes wrote are read.
+reading a pickle runs what it says: only files this user's processes wrote are read. The
+folder is used only while it is a real folder of this user's that nobody else may write in
+(checked with ``lstat`` before reading and writing); files are written under a random
+temporary name made with ``O_EXCL | O_NOFOLLOW`` and renamed into place.
 ``ASSISTANT_CACHE_DIR=off`` turns the cache off.
 """
 
@@ -29,6 +32,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
+from stat import S_ISDIR
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -98,7 +102,7 @@ def remembered(key: str, make: Callable[[], T]) -> T:
     """What ``make()`` returns, read back from the cache folder when a process of this user
     already made it under ``key`` (a :func:`fingerprint` and a name), else made and kept."""
     folder = cache_folder()
-    if folder is None:
+    if folder is None or folder in _REFUSED:
         return make()
     try:  # pickle's C reader alone: the module around it imports more than it reads
         from _pickle import load
@@ -119,17 +123,27 @@ def _read_or_make(
     path: str, read: Callable[[BinaryIO], T], make: Callable[[], T], dump: Callable[[T], bytes]
 ) -> T:
     """What ``read`` reads from the file at ``path`` when this user wrote it and nobody else
-    may change it (reading a pickle runs what it says); else ``make()``, kept there
-    as ``dump`` writes it (a torn file, or one another version wrote, is made again)."""
-    try:
-        with open(path, "rb") as fh:
-            if ours(os.fstat(fh.fileno())):
-                return read(fh)
-    except Exception:  # none yet; or torn, or written by another interpreter: made again below
-        pass
+    may change it (reading a pickle runs what it says), in a folder that is this user's own
+    and nobody else may write in (:func:`trusted_folder`); else ``make()``, kept there as
+    ``dump`` writes it (a torn file, or one another version wrote, is made again)."""
+    folder = os.path.dirname(path)
+    trusted = trusted_folder(folder)
+    if trusted:
+        try:
+            with open(path, "rb", opener=_no_symlink) as fh:
+                if ours(os.fstat(fh.fileno())):
+                    return read(fh)
+        except Exception:  # none yet; or torn, or written by another interpreter: made again below
+            pass
     value = make()
-    keep(os.path.dirname(path), path, dump(value))
+    if trusted is not False:  # ours, or not made yet: :func:`keep` makes it and looks again
+        keep(folder, path, dump(value))
     return value
+
+
+def _no_symlink(path: str, flags: int) -> int:
+    """``open``'s opener: never through a symbolic link (only a real file of ours is read)."""
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
 
 
 def ours(stat: os.stat_result) -> bool:
@@ -139,18 +153,53 @@ def ours(stat: os.stat_result) -> bool:
     return stat.st_uid == os.getuid() and not stat.st_mode & 0o022
 
 
+_REFUSED: set[str] = set()
+"""Cache folders this process found not its user's own, or open to others' writes: the cache
+is off for them until the process ends (:func:`remembered` makes everything itself)."""
+
+
+def trusted_folder(folder: str) -> bool | None:
+    """Whether the cache ``folder`` is a real folder (not a symbolic link: :func:`os.lstat`)
+    that this user owns and nobody else may write in; None when it does not exist yet. A
+    folder found untrusted is refused for the rest of the process: another user who may write
+    in it could plant a link where the cache writes, or a pickle where it reads."""
+    try:
+        stat = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        stat = None
+    if stat is not None and S_ISDIR(stat.st_mode) and ours(stat):
+        return True
+    _REFUSED.add(folder)
+    return False
+
+
 def keep(folder: str, path: str, data: bytes) -> None:
     """Write ``data`` at ``path`` in the cache ``folder``, whole or not at all, readable and
-    writable by its owner only; a folder that cannot be written is left alone."""
-    partial = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.partial")
+    writable by its owner only; a folder that cannot be written is left alone, and one that is
+    not this user's own, or that others may write in, is refused (:func:`trusted_folder`).
+
+    The data goes to a temporary file of a random name, created by this call alone
+    (``O_CREAT | O_EXCL | O_NOFOLLOW``: :func:`tempfile.mkstemp`), then renamed over ``path``
+    (a rename replaces a link planted there, never the file it points to)."""
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        if os.stat(folder).st_mode & 0o077:
+    except OSError:
+        return
+    if not trusted_folder(folder):
+        return
+    import tempfile  # only when a catalog is made: a start that reads one never imports it
+
+    partial = None
+    try:
+        if os.lstat(folder).st_mode & 0o077:  # ours, readable by others: for its owner only
             os.chmod(folder, 0o700)
-        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd, partial = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".partial", dir=folder)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(partial, path)
     except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(partial)

@@ -50,12 +50,14 @@ def _messages() -> dict[int, tuple[str, str]]:
     }
 
 
-def _lost_connection() -> tuple[Response | str, int]:
-    """The request lost its database connection (assistant/web/retry.py says what follows)."""
-    outcome = retry.outcome_of_lost_connection(request.environ)
+def _lost_connection(exc: BaseException) -> Response:
+    """The request lost its database connection, or could not make one
+    (assistant/web/retry.py says what follows)."""
+    outcome = retry.outcome_of_lost_connection(request.environ, exc)
     again = request.environ.get("assistant.retried", False)
     current_app.logger.warning(
-        "Database connection lost on %s %s (%s)",
+        "%s on %s %s (%s)",
+        "Database unreachable" if isinstance(exc, retry.DatabaseUnreachable) else "Database connection lost",
         request.method,
         redacted(request.path),
         "outcome unknown" if outcome == "unknown" else "failed again" if again else "running it again",
@@ -67,8 +69,12 @@ def _lost_connection() -> tuple[Response | str, int]:
         title = _("The database cannot be reached")
         text = _("Nothing was stored: try again in a moment.")
     if request.path.startswith("/api/"):
-        return jsonify({"error": text, "status": 503}), 503
-    return render_template("error.html", code=503, title=title, text=text), 503
+        response = jsonify({"error": text, "status": 503})
+    else:
+        response = make_response(render_template("error.html", code=503, title=title, text=text))
+    response.status_code = 503
+    response.headers["Retry-After"] = str(retry.RETRY_AFTER)
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -95,7 +101,7 @@ def init_app(app: Flask) -> None:
         if isinstance(exc, HTTPException):  # pragma: no cover - handled above
             return _http_error(exc)
         if retry.lost_connection(exc):
-            return _lost_connection()
+            return _lost_connection(exc)
         app.logger.exception("Unhandled error on %s %s", request.method, redacted(request.path))
         title, text = _messages()[500]
         if request.path.startswith("/api/"):

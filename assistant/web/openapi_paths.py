@@ -416,12 +416,18 @@ def _link_stored_games(paths: dict[str, Any]) -> None:
         }
 
 
-LOST_CONNECTION = response(
-    ref("Error"),
-    "The database connection was lost. While committing: the outcome is unknown (read the game "
-    "again; sending the same save again is safe, as it names the version it replaces). Else: nothing "
-    "was stored (the request was run once more, and failed again).",
-)
+LOST_CONNECTION = {
+    **response(
+        ref("Error"),
+        "The database connection was lost, or none could be made (the database restarting). While "
+        "committing: the outcome is unknown (read the game again; sending the same save again is "
+        "safe, as it names the version it replaces). Else: nothing was stored (the request was run "
+        "once more, after half a second when no connection could be made, and failed again).",
+    ),
+    "headers": {
+        "Retry-After": {"description": "Seconds to wait before trying again.", "schema": {"type": "integer"}}
+    },
+}
 
 
 def _may_lose_the_database(paths: dict[str, Any]) -> None:

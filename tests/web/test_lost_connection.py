@@ -135,3 +135,31 @@ def test_the_openapi_document_lists_the_503_of_every_operation_on_stored_data():
         for method, operation in methods.items():
             stored = path.startswith(("/api/v1/games", "/api/v1/tables"))
             assert ("503" in operation["responses"]) is stored, (path, method)
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games/{token}", "/g/{token}"])
+def test_an_answer_made_before_its_connection_died_is_sent(app, pg_schema_url, path, caplog):
+    """Issue 44: closing the request's session rolls back on its connection; a connection
+    killed after the answer was made (and before the session closed) never turns that answer
+    into a 500, and the next request gets a working connection."""
+    from flask import g
+
+    armed: list[int] = []
+    killed: list[int] = []
+
+    @app.teardown_appcontext  # runs before the session is closed (teardowns run last first)
+    def _kill_after_the_answer(_exc: BaseException | None) -> None:
+        session = g.get("db_session")
+        if armed and not killed and session is not None and session.in_transaction():
+            killed.append(1)
+            _kill(session, pg_schema_url)
+
+    client = app.test_client()
+    token = client.post("/api/v1/games", json={"game": GAME}).get_json()["token"]
+    armed.append(1)
+    response = client.get(path.format(token=token))
+    assert killed
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert "Database connection lost after the answer was made" in caplog.text
+    again = client.get(path.format(token=token))
+    assert again.status_code == 200
