@@ -66,8 +66,40 @@ def _city_effects(city: City, catalog: Catalog) -> Iterable[Effect]:
             yield from stage.effects
 
 
+def named_effects(city: City, catalog: Catalog) -> Iterable[tuple[Text, Effect]]:
+    """The effects of :func:`_city_effects`, each with its source in words: the card's name
+    (``East Trading Post``) or the stage (``Olympia stage 1``), for a verdict's notes."""
+    for card_id in city.cards or ():
+        card = catalog.structure(card_id)
+        for effect in card.effects:
+            yield verbatim(card.name), effect
+    if city.wonder is not None:
+        wonder = catalog.wonder(city.wonder)
+        for stage in wonder.side(city.side).stages[: city.stages]:
+            for effect in stage.effects:
+                yield N_("{wonder} stage {stage}", wonder=wonder.short_name, stage=stage.number), effect
+
+
 @lru_cache(maxsize=4096)
-def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Production:
+def extra_units(city: City, catalog: Catalog) -> tuple[tuple[Text, tuple[Resource, ...]], ...]:
+    """Cities' Secret Warehouse and Black Market: one more unit a turn of a resource the city's
+    brown and grey cards and board make (or do not make), never for sale; each power's source
+    and the resources it may give."""
+    if not any(e.extra_unit() for e in _city_effects(city, catalog)):
+        return ()
+    powers = [(name, of) for name, e in named_effects(city, catalog) if (of := e.extra_unit())]
+    sold = production(city, catalog, True)
+    made = {r for r in RESOURCES if sold.units(r)} | {r for c in sold.choices for r in c.resources}
+    out = []
+    for name, of in powers:
+        kinds = tuple(r for r in RESOURCES if (r in made) == (of == "produced"))
+        if kinds:
+            out.append((name, kinds))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def production(city: City, catalog: Catalog, sellable_only: bool = False, extras: bool = True) -> Production:
     """What ``city`` produces, or with ``sellable_only`` what its neighbours can buy from it.
 
     For sale are only the board's starting resource and brown and grey cards' units
@@ -93,16 +125,8 @@ def production(city: City, catalog: Catalog, sellable_only: bool = False) -> Pro
             fixed[RESOURCE_INDEX[produced.resources[0]]] += produced.count
         else:
             choices.append(produced)
-    extra = [] if sellable_only else [e.extra_unit() for e in _city_effects(city, catalog) if e.extra_unit()]
-    if extra:
-        # Cities' Secret Warehouse and Black Market: one more unit a turn of a resource the
-        # city's brown and grey cards and board make (or do not make); never for sale.
-        sold = production(city, catalog, True)
-        made = {r for r in RESOURCES if sold.units(r)} | {r for c in sold.choices for r in c.resources}
-        for of in extra:
-            kinds = tuple(r for r in RESOURCES if (r in made) == (of == "produced"))
-            if kinds:
-                choices.append(Produce(kinds, 1, sellable=False))
+    if extras and not sellable_only:
+        choices += [Produce(kinds, 1, sellable=False) for _, kinds in extra_units(city, catalog)]
     return Production(tuple(fixed), tuple(choices), withholds)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 
 from .catalog import Catalog, catalog_for
 from .components import Card
@@ -51,6 +51,8 @@ from .production import (
     RESOURCES,
     Production,
     coins_text,
+    extra_units,
+    named_effects,
     production,
     trade_prices,
     withheld,
@@ -114,26 +116,99 @@ def _free_notes(
     """What the city's free powers left out of a cost paid this way, in the sentence that
     names each (``Hammurabi saves 1 clay.``): nothing when the city's own production covers
     what is not bought without them."""
-    rest = list(need)
-    for resource, n in (*payment.buy_left, *payment.buy_right):
-        rest[RESOURCE_INDEX[resource]] -= n
-    nobody = Production((0,) * RESOURCE_COUNT, ())
-    prices = (0,) * RESOURCE_COUNT
-
-    def covered(units: Sequence[int]) -> bool:
-        return purchases(units, plain, nobody, nobody, prices, prices, docked=False)[0] is not None
-
-    if covered(rest):
+    rest = _not_bought(need, payment)
+    if _covered(rest, plain):
         return ()
     kinds = [i for i in range(RESOURCE_COUNT) if rest[i] > 0]
     for left_out in combinations_with_replacement(kinds, sum(count for _, count in free)):
         less = list(rest)
         for i in left_out:
             less[i] -= 1
-        if min(less) < 0 or not covered(less):
+        if min(less) < 0 or not _covered(less, plain):
             continue
         return _savings(free, [RESOURCES[i] for i in left_out])
     return ()
+
+
+def _not_bought(need: Sequence[int], payment: Payment) -> list[int]:
+    """The units of ``need`` the city makes itself when it pays this way."""
+    rest = list(need)
+    for resource, n in (*payment.buy_left, *payment.buy_right):
+        rest[RESOURCE_INDEX[resource]] -= n
+    return rest
+
+
+_NOBODY = Production((0,) * RESOURCE_COUNT, ())
+_NO_PRICES = (0,) * RESOURCE_COUNT
+
+
+def _covered(units: Sequence[int], own: Production) -> bool:
+    """Whether ``own`` makes ``units`` on its own."""
+    return purchases(units, own, _NOBODY, _NOBODY, _NO_PRICES, _NO_PRICES, docked=False)[0] is not None
+
+
+def _extra_unit_notes(
+    need: Sequence[int],
+    base: Production,
+    payment: Payment,
+    extras: tuple[tuple[Text, tuple[Resource, ...]], ...],
+) -> tuple[Text, ...]:
+    """The Secret Warehouse's or Black Market's unit a cost paid this way needs, in the sentence
+    that names it (``Black Market gives 1 stone.``): the fewest of them with which ``base``
+    (the city without them) makes what is not bought; nothing when ``base`` makes it alone."""
+    rest = _not_bought(need, payment)
+    if _covered(rest, base):
+        return ()
+    for size in range(1, len(extras) + 1):
+        for chosen in combinations(range(len(extras)), size):
+            for picks in product(*(extras[i][1] for i in chosen)):
+                less = list(rest)
+                for resource in picks:
+                    less[RESOURCE_INDEX[resource]] -= 1
+                if min(less) >= 0 and _covered(less, base):
+                    return tuple(
+                        N_("{source} gives 1 {resource}.", source=extras[i][0], resource=RESOURCE_NAMES[r])
+                        for i, r in zip(chosen, picks, strict=True)
+                    )
+    return ()
+
+
+def _discount_notes(city: City, catalog: Catalog, payment: Payment, names: tuple[str, str]) -> list[Text]:
+    """The trading discounts (Trading Posts, Marketplace, Olympia's stage...) a cost paid this
+    way uses, each named once with what it made cheaper (discounts never stack: the first
+    source of a price names it)."""
+    prices = trade_prices(city, catalog)
+    usual = catalog.rules.trade_price
+    named: set[tuple[int, Resource]] = set()
+    notes: list[Text] = []
+    for source, effect in named_effects(city, catalog):
+        discount = effect.discount()
+        if discount is None or discount.price >= usual:
+            continue
+        for side, whose in enumerate((Whose.LEFT, Whose.RIGHT)):
+            if whose not in discount.neighbours:
+                continue
+            bought = payment.buy_left if side == 0 else payment.buy_right
+            used = [
+                r
+                for r, _ in bought
+                if r in discount.goods.resources
+                and prices[side][RESOURCE_INDEX[r]] == discount.price
+                and (side, r) not in named
+            ]
+            if used:
+                named.update((side, r) for r in used)
+                notes.append(
+                    Nn_(
+                        "{source}: {goods} from {player} for {n} coin each.",
+                        "{source}: {goods} from {player} for {n} coins each.",
+                        discount.price,
+                        source=source,
+                        goods=join([RESOURCE_NAMES[r] for r in used]),
+                        player=names[side],
+                    )
+                )
+    return notes
 
 
 def _savings(free: tuple[tuple[str, int], ...], left_out: Sequence[Resource]) -> tuple[Text, ...]:
@@ -802,6 +877,12 @@ def _adjudicate(
     cheapest = payments[0]
     if free:
         notes += _free_notes(need, plain, cheapest, free)
+    extras = extra_units(city, catalog)
+    if extras:
+        base = production(city, catalog, extras=False)
+        base = Production(base.fixed, (*base.choices, *own.choices[len(plain.choices) :]))  # the free powers'
+        notes += _extra_unit_notes(need, base, cheapest, extras)
+    notes += tuple(_discount_notes(city, catalog, cheapest, names))
     notes += _withheld_notes(game, seat, catalog, need, own, sells, _bought(cheapest))
     notes += tuple(_rebate_notes(city, catalog, cheapest, names))
     if cheapest.total > city.coins:

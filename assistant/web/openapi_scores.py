@@ -157,7 +157,14 @@ def verdict_schema() -> dict[str, Any]:
             "cheapest": {"oneOf": [ref("Payment"), {"type": "null"}]},
             "options": {"type": "array", "items": ref("Payment")},
             "reason": {"type": "string"},
-            "notes": {"type": "array", "items": {"type": "string"}},
+            "notes": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "One sentence for each power that changes this verdict's cheapest way: a "
+                "trading discount, a leader's or a wonder's saving, the Black Market's or the Secret "
+                "Warehouse's unit, a Clandestine Dock's coin off, a free build; and what a neighbour "
+                "makes but cannot sell.",
+            },
         },
     }
 

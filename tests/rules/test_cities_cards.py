@@ -285,6 +285,42 @@ def test_a_dock_takes_a_coin_off_the_side_it_faces_and_says_so():
     ]
 
 
+def test_the_black_market_and_the_secret_warehouse_are_named_when_a_build_needs_their_unit():
+    """Ana's Giza makes stone, her Lumber Yard wood. The Black Market gives one unit a turn of
+    a resource her brown and grey cards and board do not make; the Secret Warehouse one more
+    of one they make. The Baths (1 stone) need neither; the Statue (2 ore, 1 wood) needs the
+    Black Market's ore beside 1 bought; the Aqueduct (3 stone) the Warehouse's second stone,
+    the third bought."""
+    game = _table(
+        _city("Ana", "giza", ["lumber-yard", "black-market", "secret-warehouse"], coins=9),
+        _city("Bo", "rhodes", []),  # sells ore (its board)
+        _city("Cy", "babylon", ["stone-pit"]),  # sells clay (its board) and stone
+    )
+    notes = {card: [str(n) for n in can_build(game, 0, card).notes] for card in ("baths", "statue", "aqueduct")}
+    assert notes == {
+        "baths": [],
+        "statue": ["Black Market gives 1 ore."],
+        "aqueduct": ["Secret Warehouse gives 1 stone."],
+    }
+    statue = can_build(game, 0, "statue")
+    assert statue.cheapest.total == 2 and statue.cheapest.buy_left == ((Resource.ORE, 1),)
+
+
+def test_a_trading_discount_is_named_once_for_what_it_made_cheaper():
+    """Olympia B's first stage buys raw materials from both neighbours for 1, and the West
+    Trading Post from the left (discounts never stack): the ore from Bo, on the left, names
+    the Trading Post alone; the clay from Cy, on the right, the stage."""
+    game = _table(
+        _city("Ana", "olympia", ["west-trading-post"], side="B", stages=1, coins=5),
+        _city("Bo", "rhodes", []),
+        _city("Cy", "babylon", []),  # sells clay (its board)
+    )
+    barracks, tower = can_build(game, 0, "barracks"), can_build(game, 0, "guard-tower")
+    assert barracks.cheapest.total == tower.cheapest.total == 1
+    assert [str(n) for n in barracks.notes] == ["West Trading Post: ore from Bo for 1 coin each."]
+    assert [str(n) for n in tower.notes] == ["Olympia stage 1: clay from Cy for 1 coin each."]
+
+
 def test_the_architect_cabinet_builds_stages_without_their_resources_but_not_their_coins():
     game = _table(_city("Ana", "petra", ["architect-cabinet"], stages=1, coins=6), _city("Bo", "rhodes", []),
                   _city("Cy", "babylon", []))  # fmt: skip
