@@ -346,6 +346,23 @@
     });
     // Enter in any field saves now (never a token or a card by accident).
     form.addEventListener("submit", function (e) { e.preventDefault(); save(); });
+    // Cards or the pad's numbers: the switch goes with the version saved last, once the
+    // changes made on this page are saved (the switch keeps what is entered).
+    var entrySwitch = $("#entry-switch");
+    if (entrySwitch && editable) {
+      entrySwitch.addEventListener("submit", function (e) {
+        var version = $("input[name=version]", entrySwitch);
+        if (!dirty() && !inflight) { version.value = versionEl.value; return; }
+        e.preventDefault();
+        var waited = 0;
+        var go = function () {
+          if (!dirty() && !inflight) { version.value = versionEl.value; entrySwitch.submit(); }
+          else if (waited++ < 100) { setTimeout(go, 100); }
+        };
+        if (!inflight) { save(); }
+        go();
+      });
+    }
 
     // Stages follow the wonder side's number of stages.
     var counts = {};

@@ -290,6 +290,33 @@ def replace_city(
     return expected_version + 1
 
 
+def switch_entry(
+    session: Session,
+    row: GameRow,
+    seat: int,
+    data: dict[str, Any],
+    other_entry: dict[str, Any] | None,
+    expected_version: int,
+) -> int:
+    """Enter one city the other way (cards or the pad's numbers): its new data, and what it
+    held the first way, kept to switch back, if it is still at ``expected_version``; return
+    the new version (``row`` refreshed, as :func:`replace_city`)."""
+    city = next((c for c in row.cities if c.seat == seat), None)
+    if city is None:
+        raise KeyError(seat)
+    with transaction(session):
+        _open_game(session, row)
+        _write_city(session, city, data, expected_version)
+        session.execute(
+            update(CityRow)
+            .where(CityRow.id == city.id)
+            .values(other_entry=other_entry)
+            .execution_options(synchronize_session=False)
+        )
+        _reread(session, row)
+    return expected_version + 1
+
+
 def replace_cities(
     session: Session,
     row: GameRow,

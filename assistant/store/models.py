@@ -70,6 +70,10 @@ class CityRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    other_entry: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """What the city's player entered the other way (its cards, or the pad's numbers), kept
+    while the city is entered this way, so that switching back loses nothing (not part of
+    the game format)."""
 
     game: Mapped[GameRow] = relationship(back_populates="cities")
 

@@ -23,7 +23,7 @@ from wtforms import (
 )
 from wtforms import Form as PlainForm
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules.catalog import EditionRules
@@ -223,6 +223,13 @@ class NamesForm(FlaskForm):
     name = StringField(_l("New name"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)])
     into = SelectField(_l("The same player as"), default="", validate_choice=True)
     submit = SubmitField(_l("Save"))
+
+
+class EntryForm(FlaskForm):
+    """Switch one city to the other way of entering it: card by card, or the pad's numbers."""
+
+    version = HiddenField()
+    to = HiddenField(validators=[AnyOf(["cards", "pad"])])
 
 
 class LockForm(FlaskForm):

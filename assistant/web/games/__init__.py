@@ -4,7 +4,7 @@ game format and asks the rules core for scores; none computes a point itself."""
 
 from __future__ import annotations
 
-from . import ages, board, city, hub, printing, setup
+from . import ages, board, city, entry, hub, printing, setup
 from .blueprint import bp
 
-__all__ = ["ages", "board", "bp", "city", "hub", "printing", "setup"]
+__all__ = ["ages", "board", "bp", "city", "entry", "hub", "printing", "setup"]

@@ -18,7 +18,7 @@ from ...rules.catalog import Catalog
 from ...rules.limits import MAX_COINS, MAX_SYMBOLS
 from .. import gamestate, recent
 from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
-from ..forms import choice_list
+from ..forms import EntryForm, choice_list
 from ..i18n import page_language, render_text
 from ..pwa import stale_page
 from .blueprint import bp, json_response, wants_json
@@ -248,6 +248,7 @@ def _render(
             if (category := rules.category_of(group.color)) in rules.typed_categories
         },
         set_up={key for c in cities for key in c},  # the fields some city gives (the team game's)
+        entry_form=EntryForm(formdata=None),
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),
     )
