@@ -346,6 +346,18 @@
     });
     // Enter in any field saves now (never a token or a card by accident).
     form.addEventListener("submit", function (e) { e.preventDefault(); save(); });
+    // A row a field works out (the Babel tiles, the naval strengths) is typed only while the
+    // field is not given: it follows the field as it is typed.
+    $$("[data-computed-by]", form).forEach(function (row) {
+      var key = row.getAttribute("data-computed-by");
+      var inputs = $$("input", form).filter(function (i) { return i.name === key || i.name.indexOf(key + "-") === 0; });
+      var typed = $(".typed-input", row), note = $(".computed-note", row), box = $("input", typed);
+      var follow = function () {
+        var given = inputs.some(function (i) { return i.value !== "" && i.value !== "0"; });
+        typed.hidden = given; note.hidden = !given; box.disabled = given;
+      };
+      inputs.forEach(function (i) { i.addEventListener("input", follow); i.addEventListener("change", follow); });
+    });
     // Cards or the pad's numbers: the switch goes with the version saved last, once the
     // changes made on this page are saved (the switch keeps what is entered).
     var entrySwitch = $("#entry-switch");

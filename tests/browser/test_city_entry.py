@@ -71,3 +71,25 @@ def test_two_card_cities_and_two_pad_cities_in_one_game(live_server, page_contex
     assert totals == {"Ana": 6, "Bo": 4, "Cy": 11, "Di": 5}
     entered = ["cards" in c for c in answer["game"]["cities"]]
     assert entered == [True, True, False, False]
+
+
+def test_a_row_the_tiles_work_out_gives_way_to_them_as_they_are_tapped(live_server, page_context):
+    """Babel: Ana's "Tower of Babel" row is a box to type until she taps her tiles built; then
+    the row says it is worked out from them, and only the tiles are saved (1 tile: 2 points)."""
+    page = page_context(True).new_page()
+    cities = [
+        {"player": name, "wonder": wonder, "side": "A", "coins": 3, "cards": []}
+        for name, wonder in WONDERS.items()
+    ]
+    hub = store_game(live_server, {"edition": 1, "expansions": ["babel"], "cities": cities})
+    open_city(page, hub, 0)
+    row = page.locator("[data-computed-by='babel_tiles']")
+    expect(row.locator(".typed-input")).to_be_visible()
+    expect(row.locator(".computed-note")).to_be_hidden()
+    page.locator("button[data-target='babel_tiles']", has_text="+").click()
+    expect(row.locator(".computed-note")).to_be_visible()
+    expect(row.locator(".typed-input")).to_be_hidden()
+    wait_saved(page)
+    answer = api(live_server, "GET", f"/api/v1/games/{hub.rsplit('/', 1)[1]}")
+    assert answer["game"]["cities"][0]["babel_tiles"] == 1 and "categories" not in answer["game"]["cities"][0]
+    assert answer["scores"]["cities"][0]["categories"]["babel"] == 2

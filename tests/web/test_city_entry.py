@@ -32,7 +32,9 @@ def test_switching_to_the_pad_keeps_the_total_and_switching_back_the_cards(nocsr
     game = _api_game(nocsrf_client, token)
     pad = game["cities"][0]
     assert "cards" not in pad and pad["categories"] and "military" not in pad["categories"]
-    assert pad["military"] == ana["military"] and pad["coins"] == ana["coins"] and pad["stages"] == ana["stages"]
+    assert (
+        pad["military"] == ana["military"] and pad["coins"] == ana["coins"] and pad["stages"] == ana["stages"]
+    )
     assert "cards" in game["cities"][1] and "cards" in game["cities"][2]  # the others as they were
     assert _totals(nocsrf_client, token) == THREE_TOTALS  # the pad's numbers are the score so far
     page = nocsrf_client.get(f"/g/{token}/city/0").get_data(as_text=True)
@@ -72,7 +74,9 @@ def test_a_switch_from_an_older_page_changes_nothing_and_says_so(nocsrf_app, noc
 
 def test_a_pad_city_without_its_board_is_asked_for_it_before_its_cards(nocsrf_client):
     cities = [{"player": name, "categories": {"civilian": 3}} for name in ("Ana", "Bo", "Cy")]
-    token = nocsrf_client.post("/api/v1/games", json={"game": {"edition": 1, "cities": cities}}).get_json()["token"]
+    token = nocsrf_client.post("/api/v1/games", json={"game": {"edition": 1, "cities": cities}}).get_json()[
+        "token"
+    ]
     before = _api_game(nocsrf_client, token)["cities"][0]
     response = _switch(nocsrf_client, token, 0, "cards", 1)
     page = nocsrf_client.get(response.headers["Location"]).get_data(as_text=True)

@@ -7,6 +7,7 @@ A view parses, calls and renders: :func:`citysave.submit` decides the outcome an
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
@@ -15,6 +16,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms.fields.choices import SelectChoice
 
 from ...rules.catalog import Catalog
+from ...rules.expansion_fields import fields_of
 from ...rules.limits import MAX_COINS, MAX_SYMBOLS
 from .. import gamestate, recent
 from ..cityform import CityForm, city_form_for, compact, field_names, flat_errors, form_for
@@ -248,11 +250,34 @@ def _render(
             if (category := rules.category_of(group.color)) in rules.typed_categories
         },
         set_up={key for c in cities for key in c},  # the fields some city gives (the team game's)
+        computed_by=_computed_by(catalog),
+        given={key for key, value in city.items() if value},
         entry_form=EntryForm(formdata=None),
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),
     )
     return page, status
+
+
+@dataclass(frozen=True)
+class _Field:
+    key: str
+    label: str
+
+
+def _computed_by(catalog: Catalog) -> dict[str, _Field]:
+    """Each row a field of the city works out when given (a token field's row, the naval row
+    from the naval strengths), with that field: the page offers the row typed only while the
+    field is not given."""
+    fields = {f.key: f for f in fields_of(catalog)}
+    rules = catalog.rules
+    pairs = [(t.category.value, t.key) for t in rules.city_fields]
+    if rules.naval is not None:
+        pairs.append((rules.naval.category.value, "naval_by_age"))
+    return {
+        row: _Field(key, render_text(entry.label if (entry := fields[key].entry) else fields[key].label))
+        for row, key in pairs
+    }
 
 
 def _live_html(loaded: gamestate.Loaded, seat: int) -> dict[str, str]:
