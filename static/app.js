@@ -10,6 +10,11 @@
   var sw = document.body.getAttribute("data-sw");
   if (sw && "serviceWorker" in navigator) {
     window.addEventListener("load", function () { navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () { /* not offered */ }); });
+    // The first page a phone opens came before its worker: once the worker takes the page,
+    // it fetches the page again, so that it is kept too.
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener("controllerchange", function () { refreshCopy(); });
+    }
   }
   // After a save, the copy of this page the phone keeps is fetched again, so that a reload
   // with no network shows what was saved.

@@ -82,3 +82,24 @@ def test_the_app_installs_and_a_city_is_entered_with_no_network(live_server, pho
     shot(page, screenshots, "offline-2-never-opened")
     page.context.set_offline(False)
     assert outside == []
+
+
+def test_the_first_page_a_phone_opens_is_kept_for_a_reload_with_no_network(live_server, phone):
+    """The worker arrives after the first page it will serve: the page is fetched again once
+    the worker takes it, so that a reload with no network shows it, not "this phone has not
+    opened this page"."""
+    hub = store_game(live_server, GAME)
+    page = phone()
+    page.goto(hub + "/city/1")  # the first page this phone ever opens
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    for _ in range(50):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_function(
+        "async () => !!(await (await caches.open('pages')).match(location.href))", timeout=10_000
+    )
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#city-form")).to_be_visible()
+    expect(page.locator("h1.city-name")).to_contain_text("Bo")
