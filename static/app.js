@@ -256,6 +256,9 @@
       stateEl.setAttribute("data-state", next);
       stateEl.textContent = text || stateEl.getAttribute("data-" + next) || "";
       if (retry) { retry.hidden = !(next === "offline" || next === "error-server"); }
+      // With no network the total cannot follow the taps: it says so until they are saved.
+      var total = $("#live-total");
+      if (total) { total.classList.toggle("stale", next === "offline"); }
     };
     var dirty = function () { return state === "unsaved" || state === "saving" || state === "offline" || state === "error" || state === "error-server" || state === "conflict"; };
     var snapshot = function () {

@@ -6,6 +6,7 @@ network instead of the browser's error page."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 from playwright.sync_api import expect
@@ -103,3 +104,26 @@ def test_the_first_page_a_phone_opens_is_kept_for_a_reload_with_no_network(live_
     page.reload()
     expect(page.locator("#city-form")).to_be_visible()
     expect(page.locator("h1.city-name")).to_contain_text("Bo")
+
+
+def test_the_total_says_it_is_not_counted_while_taps_wait_for_the_network(live_server, phone):
+    """Offline, the assistant cannot count a tap: the total says so (struck through, "not
+    counted yet") instead of showing the last count as if it were current, and follows again
+    once the taps are saved. Bo: Baths, 3 points (and 0 coins)."""
+    hub = store_game(live_server, GAME)
+    page = phone()
+    open_city(page, hub, 1)
+    total = page.locator("#live-total")
+    expect(total.locator(".live-points")).to_have_attribute("data-total", "0")
+    page.context.set_offline(True)
+    tap_card(page, "baths")
+    expect(page.locator("#save-state")).to_have_attribute("data-state", "offline", timeout=10_000)
+    expect(total).to_have_class(re.compile(r"\bstale\b"))
+    assert (
+        page.evaluate("() => getComputedStyle(document.querySelector('#live-total'), '::after').content")
+        == '"not counted yet"'
+    )
+    page.context.set_offline(False)
+    wait_saved(page)
+    expect(total).not_to_have_class(re.compile(r"\bstale\b"))
+    expect(total.locator(".live-points")).to_have_attribute("data-total", "3")
