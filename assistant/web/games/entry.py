@@ -75,34 +75,46 @@ def _field_rows(catalog: Catalog) -> set[Category]:
 def city_entry(token: str, seat: int) -> WerkzeugResponse:
     """Enter this city card by card, or with the pad's numbers, and come back to its page."""
     loaded = gamestate.load(token, edit=True)
-    back = redirect(url_for("games.city", token=token, seat=seat) + "#top")
     form = EntryForm()
+    refused = _why_not(loaded, seat, form) or _switch(loaded, seat, form.to.data)
+    if refused:
+        flash(refused, "warning")
+    return redirect(url_for("games.city", token=token, seat=seat) + "#top")
+
+
+def _why_not(loaded: gamestate.Loaded, seat: int, form: EntryForm) -> str | None:
+    """Why this switch cannot be made (None: it can, or there is nothing to switch)."""
     if not 0 <= seat < len(loaded.row.cities) or not form.validate_on_submit():
-        flash(_("Nothing changed: the page was out of date. Try again."), "warning")
-        return back
+        return str(_("Nothing changed: the page was out of date. Try again."))
     stored = loaded.row.cities[seat]
-    city, to = dict(stored.data), form.to.data
     if loaded.row.locked:
-        flash(_("This game is locked: it can no longer change."), "warning")
-        return back
+        return str(_("This game is locked: it can no longer change."))
     if form.version.data != str(stored.version):
-        flash(_("Not switched: this city changed on another phone. Here it is as saved now."), "warning")
-        return back
+        return _stale()
+    if form.to.data == "cards" and not stored.data.get("wonder") and gamestate.is_pad(stored.data):
+        return str(_("Choose the city's wonder first: a city entered card by card needs its board."))
+    return None
+
+
+def _stale() -> str:
+    return str(_("Not switched: this city changed on another phone. Here it is as saved now."))
+
+
+def _switch(loaded: gamestate.Loaded, seat: int, to: str) -> str | None:
+    """Store the city entered the other way; why not, when it cannot be."""
+    stored = loaded.row.cities[seat]
+    city = dict(stored.data)
     if (to == "pad") == gamestate.is_pad(city):
-        return back
-    if to == "cards" and not city.get("wonder"):
-        flash(_("Choose the city's wonder first: a city entered card by card needs its board."), "warning")
-        return back
+        return None  # entered that way already
     new, kept = switched(city, stored.other_entry, to, _scored(loaded, seat))
     data = loaded.data
     data["cities"][seat] = new
     if (refused := _refusal(data, seat)) is not None:
-        flash(render_text(refused.message), "warning")
-        return back
+        return render_text(refused.message)
     try:
         store.switch_entry(get_session(), loaded.row, seat, new, kept, stored.version)
     except store.StaleCity:
-        flash(_("Not switched: this city changed on another phone. Here it is as saved now."), "warning")
+        return _stale()
     except store.GameLocked:
-        flash(_("This game is locked: it can no longer change."), "warning")
-    return back
+        return str(_("This game is locked: it can no longer change."))
+    return None
