@@ -4,7 +4,9 @@ Pure functions over the summaries kept when games are locked (:func:`summary_of`
 numbers never change when the rules data does, and nothing here touches the web or the
 database. A player is matched across games by a key (:func:`player_key`), which the table
 can point at another name (merge) or give another display name (rename): ``names`` maps a
-key to the name shown. The Free City is never a player.
+key to the name shown. The Free City is never a player. In the Cities team game every
+member of the winning team wins (issue 43), and a team is matched across games by its
+players, whatever its name (:class:`TeamStats`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -25,13 +27,18 @@ __all__ = [
     "PlayerStats",
     "Record",
     "TableStats",
+    "TeamStats",
     "WonderStats",
     "category_order",
+    "may_have_teams",
     "most_played",
     "player_key",
+    "scored_cities",
+    "seat_wins",
     "stats_to_dict",
     "summary_of",
     "table_stats",
+    "with_teams",
 ]
 
 
@@ -54,6 +61,15 @@ class Seat:
     wonder: str | None
     side: str | None
     free_city: bool
+    team: str | None = None
+    """The team the city played in (the Cities team game); None: no teams."""
+    won: bool = False
+    """Whether the city won: ranked first, or in a team game, a member of a winning team."""
+
+
+def team_key(team: str) -> str:
+    """How a game's teams are told apart: as the rules compare them (case and spaces aside)."""
+    return team.strip().casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +86,33 @@ class GameSummary:
     """The expansions the game was played with (a record kept before they were: none)."""
 
     @property
+    def team_game(self) -> bool:
+        """Whether the game was played in teams (the Cities team game)."""
+        return any(s.team is not None for s in self.seats)
+
+    @property
     def shared(self) -> bool:
+        """A shared victory: more than one winner, or in a team game more than one winning
+        team (the two members of one winning team do not share: their team won)."""
+        if self.team_game:
+            return len({team_key(s.team) for s in self.seats if s.won and s.team is not None}) > 1
         return len(self.winners) > 1
 
 
-def summary_of(sheet: Mapping[str, Any], *, pad: bool = False) -> dict[str, Any]:
+def summary_of(
+    sheet: Mapping[str, Any], *, pad: bool = False, teams: Sequence[str | None] | None = None
+) -> dict[str, Any]:
     """What a locked game keeps for the statistics: from the game format's score output,
-    each city's name, total, rank, coins, categories, wonder and side (no explanations)."""
+    each city's name, total, rank, coins, categories, wonder and side (no explanations), the
+    winners, and the teams of a team game: each city's ``team`` and the sheet's ``teams``
+    (their players, totals, coins and ranks; ``[]`` without teams, so that a record kept
+    before teams were is known by their absence: :func:`with_teams`).
+
+    ``teams``: each city's team as the game names it, in seating order (else found from the
+    sheet's ``teams`` by the players' names)."""
+    kept = _teams_of(sheet.get("teams"))
+    names = [c["player"] for c in sheet["cities"]]
+    seats = _seat_teams(names, kept, teams) if kept else [None] * len(names)
     return {
         "edition": sheet["edition"],
         **({"expansions": list(sheet["expansions"])} if sheet.get("expansions") else {}),
@@ -92,34 +128,162 @@ def summary_of(sheet: Mapping[str, Any], *, pad: bool = False) -> dict[str, Any]
                 "wonder": c.get("wonder"),
                 "side": c.get("side"),
                 "free_city": bool(c.get("free_city")),
+                **({"team": team} if team is not None else {}),
             }
-            for c in sheet["cities"]
+            for c, team in zip(sheet["cities"], seats, strict=True)
         ],
+        "teams": kept,
     }
+
+
+def _teams_of(teams: Any) -> list[dict[str, Any]]:
+    """A sheet's or a record's ``teams`` as a record keeps them (none that cannot be read)."""
+    if not isinstance(teams, list):
+        return []
+    out = []
+    for t in teams:
+        if not (
+            isinstance(t, Mapping) and isinstance(t.get("team"), str) and isinstance(t.get("players"), list)
+        ):
+            return []
+        out.append(
+            {
+                "team": t["team"],
+                "players": [str(p) for p in t["players"]],
+                "total": t.get("total"),
+                "coins": t.get("coins"),
+                "rank": t.get("rank"),
+            }
+        )
+    return out
+
+
+def _seat_teams(
+    names: Sequence[str], teams: Sequence[Mapping[str, Any]], given: Sequence[str | None] | None = None
+) -> list[str | None]:
+    """Each city's team, named as in ``teams`` (the sheet's: each team's players in seating
+    order): from ``given`` (each city's team as the game names it) when there is, else each
+    city taking, in seating order, the first team that still lists its name. A city no team
+    claims has None."""
+    named = {team_key(t["team"]): str(t["team"]) for t in teams}
+    if given is not None and len(given) == len(names):
+        return [named.get(team_key(t)) if t is not None else None for t in given]
+    left = [list(t["players"]) for t in teams]
+    out: list[str | None] = []
+    for name in names:
+        found = next((i for i, players in enumerate(left) if name in players), None)
+        if found is None:
+            out.append(None)
+            continue
+        left[found].remove(name)
+        out.append(str(teams[found]["team"]))
+    return out
+
+
+def seat_wins(data: Mapping[str, Any]) -> list[bool]:
+    """Which cities of a record (:func:`summary_of`) won, in seating order: those ranked
+    first; in a team game, every member of a winning team (a team ranked first in the
+    record's ``teams``, or without their ranks, the team of a player the record names among
+    its winners). The Free City never wins."""
+    cities = list(data.get("cities", ()))
+    teams = [_team_of(c) for c in cities]
+    if all(t is None for t in teams):
+        return [c.get("rank") == 1 and not c.get("free_city") for c in cities]
+    winning = {team_key(t["team"]) for t in _teams_of(data.get("teams")) if t.get("rank") == 1}
+    if not winning:
+        winners = set(data.get("winners") or ())
+        winning = {
+            team_key(t)
+            for c, t in zip(cities, teams, strict=True)
+            if t is not None and c.get("player") in winners
+        }
+    return [
+        t is not None and team_key(t) in winning and not c.get("free_city")
+        for c, t in zip(cities, teams, strict=True)
+    ]
+
+
+def _team_of(city: Mapping[str, Any]) -> str | None:
+    team = city.get("team")
+    return team if isinstance(team, str) and team.strip() else None
+
+
+def scored_cities(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A record's cities, each with ``won`` (:func:`seat_wins`): as the games' lists and the
+    CSV export write them."""
+    return [{**c, "won": won} for c, won in zip(data.get("cities", ()), seat_wins(data), strict=True)]
+
+
+def may_have_teams(data: Mapping[str, Any]) -> bool:
+    """Whether a record kept before records held the teams (no ``teams``) is of a game whose
+    expansions have a team game (Cities): its teams are then in the sheet kept with it."""
+    if "teams" in data or not data.get("expansions"):
+        return False
+    from .rules.catalog import expansion_rules
+
+    edition = data.get("edition", 1)
+    for expansion in data["expansions"]:
+        try:
+            if expansion_rules(int(edition), str(expansion)).team_size:
+                return True
+        except (KeyError, TypeError, ValueError):
+            return True  # an edition or expansion this app does not know: the sheet may say
+    return False
+
+
+def with_teams(data: Mapping[str, Any], sheet: Any) -> dict[str, Any]:
+    """A record kept before records held the teams, with them: each city's team and the
+    teams' totals and ranks from the score sheet kept with it at the same lock, and as its
+    winners every member of a winning team (in seating order). Without teams in the sheet,
+    or teams that do not name the record's players, the record as it was."""
+    teams = _teams_of(sheet.get("teams")) if isinstance(sheet, Mapping) else []
+    cities = list(data.get("cities", ()))
+    if not teams:
+        return dict(data)
+    seats = _seat_teams([c.get("player") for c in cities], teams)
+    if any(t is None and not c.get("free_city") for c, t in zip(cities, seats, strict=True)):
+        return dict(data)
+    out = {
+        **data,
+        "cities": [
+            {**c, "team": t} if t is not None else dict(c) for c, t in zip(cities, seats, strict=True)
+        ],
+        "teams": teams,
+    }
+    won = [c["player"] for c, w in zip(out["cities"], seat_wins(out), strict=True) if w]
+    if won:
+        out["winners"] = won
+    return out
 
 
 def read_summary(game_id: int, played_on: date, data: Mapping[str, Any]) -> GameSummary:
     """A stored summary (:func:`summary_of`) as a :class:`GameSummary`."""
+    cities = list(data.get("cities", ()))
+    wins = seat_wins(data)
+    seats = tuple(
+        Seat(
+            name=c["player"],
+            total=int(c["total"]),
+            rank=c.get("rank"),
+            coins=int(c.get("coins", 0)),
+            categories=c.get("categories", {}),
+            wonder=c.get("wonder"),
+            side=c.get("side"),
+            free_city=bool(c.get("free_city")),
+            team=_team_of(c),
+            won=won,
+        )
+        for c, won in zip(cities, wins, strict=True)
+    )
+    team_game = any(s.team is not None for s in seats)
     return GameSummary(
         game_id=game_id,
         played_on=played_on,
         edition=int(data.get("edition", 1)),
         pad=bool(data.get("pad")),
         expansions=tuple(str(x) for x in data.get("expansions") or ()),
-        winners=tuple(data.get("winners", ())),
-        seats=tuple(
-            Seat(
-                name=c["player"],
-                total=int(c["total"]),
-                rank=c.get("rank"),
-                coins=int(c.get("coins", 0)),
-                categories=c.get("categories", {}),
-                wonder=c.get("wonder"),
-                side=c.get("side"),
-                free_city=bool(c.get("free_city")),
-            )
-            for c in data.get("cities", ())
-        ),
+        winners=tuple(s.name for s in seats if s.won) if team_game else tuple(data.get("winners", ())),
+        seats=seats,
     )
 
 
@@ -173,6 +337,35 @@ class PlayerStats:
         return self.categories[category] / played if played else 0.0
 
 
+@dataclass
+class TeamStats:
+    """A team of the Cities team game over the games chosen: its players, matched across
+    games by their names (after the table's merges and renames), whatever the team's name."""
+
+    key: tuple[str, ...]
+    """Its players' keys (:func:`player_key`), sorted: who the team is."""
+    players: list[str]
+    """Its players' names as the table shows them, by name."""
+    games: int = 0
+    wins: int = 0
+    """Games the team won (each of its players has the win)."""
+    shared_wins: int = 0
+    """Of those, victories shared with another team (equal on points and coins)."""
+    points: int = 0
+    """Its totals added up (a team's total is its players' sum)."""
+    best: int | None = None
+    names: Counter[str] = field(default_factory=Counter)
+    """The names the team played under, and in how many games each."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """A best-ever: what, how much, who, in which game."""
@@ -209,6 +402,10 @@ class TableStats:
     """Each wonder played, whichever its side (``side`` None), most games first."""
     category_seats: Mapping[str, int] = field(default_factory=dict)
     """Player-games in which each category was scored (an expansion's: with that expansion)."""
+    teams: list[TeamStats] = field(default_factory=list)
+    """Each team of the games played in teams, most games first, then most wins."""
+    team_games: int = 0
+    """Games played in teams (the Cities team game)."""
 
     def category_average(self, category: str) -> float:
         """A player's average in a category, over the player-games that scored it."""
@@ -217,6 +414,10 @@ class TableStats:
 
     def player(self, key: str) -> PlayerStats | None:
         return next((p for p in self.players if p.key == key), None)
+
+    def teams_of(self, key: str) -> list[TeamStats]:
+        """The teams a player (``key``) played in."""
+        return [t for t in self.teams if key in t.key]
 
 
 CATEGORY_ORDER = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
@@ -289,7 +490,9 @@ def table_stats(
 
     ``names`` maps a player key to the name shown (merged spellings share one name, whose key
     is then the player's). A shared victory is a win for each winner (and counted once as
-    shared); the Free City is left out of the players and of the wonders' win rates.
+    shared); the Free City is left out of the players and of the wonders' win rates. In a
+    team game every member of a winning team wins (their wonders too), two winning teams
+    share the victory, and no one's margin is a record (the team won, not the player).
     """
     names = names or {}
     chosen = sorted(
@@ -311,10 +514,14 @@ def table_stats(
     best_total: Record | None = None
     best_science: Record | None = None
     best_margin: Record | None = None
-    shared = pad_games = 0
+    teams: dict[tuple[str, ...], TeamStats] = {}
+    shared = pad_games = team_games = 0
     for game in chosen:
-        shared += game.shared
+        is_shared = game.shared
+        shared += is_shared
         pad_games += game.pad
+        team_game = game.team_game
+        team_games += team_game
         seats = [s for s in game.seats if not s.free_city]
         totals = sorted((s.total for s in seats), reverse=True)
         for seat in seats:
@@ -326,10 +533,10 @@ def table_stats(
                 if stats is None:
                     stats = players[key] = PlayerStats(key, canonical or seat.name)
                 by_name[seat.name] = stats
-            won = seat.rank == 1
+            won = seat.won
             stats.games += 1
             stats.wins += won
-            stats.shared_wins += won and game.shared
+            stats.shared_wins += won and is_shared
             stats.points += seat.total
             stats.best = seat.total if stats.best is None else max(stats.best, seat.total)
             sums = stats.categories
@@ -357,10 +564,12 @@ def table_stats(
             science = seat.categories.get("science", 0)
             if best_science is None or science > best_science.value:
                 best_science = Record("science", science, stats.name, game.game_id, game.played_on)
-            if won and not game.shared and len(totals) > 1:
+            if won and not is_shared and not team_game and len(totals) > 1:
                 margin = seat.total - totals[1]
                 if best_margin is None or margin > best_margin.value:
                     best_margin = Record("margin", margin, stats.name, game.game_id, game.played_on)
+        if team_game:
+            _count_teams(teams, seats, by_name, is_shared)
     ordered = sorted(players.values(), key=lambda p: (-p.games, -p.wins, p.name.casefold()))
     return TableStats(
         games=len(chosen),
@@ -376,7 +585,37 @@ def table_stats(
         category_points=dict(sum((p.categories for p in players.values()), Counter())),
         category_seats=dict(sum((p.category_games for p in players.values()), Counter())),
         seats=sum(p.games for p in players.values()),
+        teams=sorted(teams.values(), key=lambda t: (-t.games, -t.wins, [n.casefold() for n in t.players])),
+        team_games=team_games,
     )
+
+
+def _count_teams(
+    teams: dict[tuple[str, ...], TeamStats],
+    seats: Sequence[Seat],
+    by_name: Mapping[str, PlayerStats],
+    shared: bool,
+) -> None:
+    """One team game's teams, each matched by its players (``by_name``: each spelling's
+    player, every seat's met already)."""
+    members: dict[str, list[Seat]] = {}
+    for seat in seats:
+        if seat.team is not None:
+            members.setdefault(team_key(seat.team), []).append(seat)
+    for sitting in members.values():
+        who = sorted((by_name[s.name] for s in sitting), key=lambda p: p.key)
+        key = tuple(p.key for p in who)
+        team = teams.get(key)
+        if team is None:
+            team = teams[key] = TeamStats(key, sorted((p.name for p in who), key=str.casefold))
+        won = any(s.won for s in sitting)
+        total = sum(s.total for s in sitting)
+        team.games += 1
+        team.wins += won
+        team.shared_wins += won and shared
+        team.points += total
+        team.best = total if team.best is None else max(team.best, total)
+        team.names[sitting[0].team or ""] += 1
 
 
 def stats_to_dict(stats: TableStats) -> dict[str, Any]:
@@ -426,6 +665,21 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
         ],
         "wonders": [wonder(w) for w in stats.wonders],
         "wonder_totals": [wonder(w) for w in stats.wonder_totals],
+        "team_games": stats.team_games,
+        "teams": [
+            {
+                "keys": list(t.key),
+                "players": list(t.players),
+                "names": [name for name, _n in t.names.most_common()],
+                "games": t.games,
+                "wins": t.wins,
+                "shared_wins": t.shared_wins,
+                "win_rate": round(t.win_rate, 4),
+                "average": round(t.average, 2),
+                "best": t.best,
+            }
+            for t in stats.teams
+        ],
         "records": [
             {
                 "what": r.what,

@@ -30,10 +30,13 @@ from .stats import (
     PlayerStats,
     TableStats,
     expansion_admits,
+    may_have_teams,
     player_key,
     read_summary,
+    scored_cities,
     summary_of,
     table_stats,
+    with_teams,
 )
 from .store import games as store
 from .store import tables as repo
@@ -101,7 +104,7 @@ def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """What a locked game keeps: the summary the statistics read, and the whole sheet (its
     explanations in English, as the JSON API gives them)."""
     sheet = sheet_to_dict(scoring.score_game(game))  # looked up at each call: the rules' own
-    return summary_of(sheet, pad=mode == "pad"), sheet
+    return summary_of(sheet, pad=mode == "pad", teams=[c.team for c in game.cities]), sheet
 
 
 def _read(data: dict[str, Any]) -> Game | None:
@@ -152,13 +155,15 @@ def _games_and_records(
     }
     unknown = [game for game, record in kept.items() if record is None]
     if unknown:
-        for row in repo.summaries_of(session, unknown):
-            if row.summary is not None:
-                # Filed under the times read with it: had the game been opened and locked
-                # again since its line was read, the record is the newer one, and says so.
-                fresh = (row.summary, read_summary(row.id, row.created_at.date(), row.summary))
-                caches.records.put((table.token, row.id, row.created_at, row.locked_at), fresh)
-                kept[row.id] = fresh
+        rows = [row for row in repo.summaries_of(session, unknown) if row.summary is not None]
+        teams = _teams_kept_apart(session, rows)
+        for row in rows:
+            summary = teams.get(row.id) or row.summary or {}
+            # Filed under the times read with it: had the game been opened and locked
+            # again since its line was read, the record is the newer one, and says so.
+            fresh = (summary, read_summary(row.id, row.created_at.date(), summary))
+            caches.records.put((table.token, row.id, row.created_at, row.locked_at), fresh)
+            kept[row.id] = fresh
     out: list[repo.GameLine] = []
     records: list[GameSummary] = []
     for line in lines:
@@ -168,6 +173,18 @@ def _games_and_records(
             records.append(record[1])
         out.append(line)
     return out, records
+
+
+def _teams_kept_apart(session: Session, rows: Sequence[repo.KeptRecord]) -> dict[int, dict[str, Any]]:
+    """The records kept before records held the teams (issue 43) of games that may have been
+    played in teams, with the teams of the score sheet kept with each at its lock (read for
+    those games only, once per process: the record is kept in ``caches.records``). The stored
+    record is not changed."""
+    older = [row for row in rows if row.summary is not None and may_have_teams(row.summary)]
+    if not older:
+        return {}
+    sheets = repo.sheets_of(session, [row.id for row in older])
+    return {row.id: with_teams(row.summary, sheets.get(row.id)) for row in older if row.summary is not None}
 
 
 def stats_of(
@@ -319,11 +336,13 @@ def _typed_as(past: History, key: str) -> str:
 def scores_of(
     session: Session, table: TableRow, lines: Sequence[repo.GameLine], caches: TableCaches
 ) -> dict[int, list[dict[str, Any]]]:
-    """Each game's cities with their totals, by the game's id: the record of a locked game;
-    an open game scored once per version (kept in ``caches.scores``), the games not met yet
-    read all at once (a few queries, never two a game: the CSV of 800 imported games, all
-    open, made 1,600 and scored every game at every export)."""
-    out = {line.id: list(line.summary["cities"]) for line in lines if line.summary is not None}
+    """Each game's cities with their totals, by the game's id, each with ``won`` (ranked
+    first, or a member of a winning team: :func:`~.stats.seat_wins`) and, in a team game, its
+    ``team``: the record of a locked game; an open game scored once per version (kept in
+    ``caches.scores``), the games not met yet read all at once (a few queries, never two a
+    game: the CSV of 800 imported games, all open, made 1,600 and scored every game at every
+    export)."""
+    out = {line.id: scored_cities(line.summary) for line in lines if line.summary is not None}
     unscored = [line for line in lines if line.summary is None]
     versions = repo.versions_of(session, [line.id for line in unscored])
     for line in unscored:
@@ -335,7 +354,7 @@ def scores_of(
     for line in unread:
         found = stored.get(line.id)
         game = _read(found.game) if found is not None else None
-        cities = list(record_of(game, line.mode)[0]["cities"]) if game is not None else []
+        cities = scored_cities(record_of(game, line.mode)[0]) if game is not None else []
         if found is not None:
             caches.scores.put((table.token, line.id, found.version), cities)
         out[line.id] = list(cities)
@@ -620,11 +639,14 @@ def _kept(value: Any, longest: int) -> bool:
 
 
 def _is_record(value: Any) -> bool:
-    """A record from an export: cities with names, totals, ranks and categories."""
+    """A record from an export: cities with names, totals, ranks and categories (and in a
+    team game, their teams), winners, and the teams' players, totals and ranks if it has them."""
     if not isinstance(value, dict) or not isinstance(value.get("cities"), list):
         return False
-    return all(_is_city_record(city) for city in value["cities"]) and (
-        isinstance(value.get("winners"), list) and all(_kept(w, 160) for w in value["winners"])
+    return (
+        all(_is_city_record(city) for city in value["cities"])
+        and (isinstance(value.get("winners"), list) and all(_kept(w, 160) for w in value["winners"]))
+        and ("teams" not in value or _is_teams_record(value["teams"]))
     )
 
 
@@ -636,4 +658,18 @@ def _is_city_record(city: Any) -> bool:
         and (city.get("rank") is None or type(city.get("rank")) is int)
         and isinstance(city.get("categories"), dict)
         and all(_kept(k, 40) and type(v) is int for k, v in city["categories"].items())
+        and (city.get("team") is None or _kept(city["team"], 160))
+    )
+
+
+def _is_teams_record(teams: Any) -> bool:
+    """A record's ``teams``: each with its name, players, total and rank (null: none)."""
+    return isinstance(teams, list) and all(
+        isinstance(t, dict)
+        and _kept(t.get("team"), 160)
+        and isinstance(t.get("players"), list)
+        and all(_kept(p, 160) for p in t["players"])
+        and type(t.get("total")) is int
+        and (t.get("rank") is None or type(t.get("rank")) is int)
+        for t in teams
     )

@@ -150,6 +150,19 @@ def summaries_of(session: Session, ids: Sequence[int]) -> list[KeptRecord]:
     return found
 
 
+def sheets_of(session: Session, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """The whole score sheets kept with these games' records at their locks, by id (a game
+    without one is left out): for the few records that need what only the sheet holds."""
+    found: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(ids), _IDS_PER_QUERY):
+        rows = session.execute(
+            select(GameRow.id, GameRow.snapshot).where(GameRow.id.in_(ids[start : start + _IDS_PER_QUERY]))
+        ).all()
+        found.update((game_id, sheet) for game_id, sheet in rows if isinstance(sheet, dict))
+    session.rollback()  # a read: hold nothing open
+    return found
+
+
 class StoredGame(NamedTuple):
     """A game in the game format, and the version it was read at (every change to a game
     moves its version on: see :mod:`.games`)."""

@@ -572,7 +572,15 @@ def _listed(line: Any, item: dict[str, Any], board: str) -> dict[str, Any]:
         "view_token": line.view_token,
         "view_url": board.replace("TOKEN", line.view_token),
         "winners": item["winners"],
-        "cities": [{"player": c["player"], "total": c["total"], "rank": c["rank"]} for c in item["cities"]],
+        "cities": [
+            {
+                "player": c["player"],
+                "total": c["total"],
+                "rank": c["rank"],
+                **({"team": c["team"]} if c.get("team") else {}),
+            }
+            for c in item["cities"]
+        ],
     }
 
 

@@ -100,7 +100,60 @@ def table_stats_schema() -> dict[str, Any]:
                 "items": ref("WonderRecord"),
                 "description": "Each wonder played, whichever its side (side null), most games first.",
             },
-            "records": {"type": "array", "items": _record()},
+            "records": {
+                "type": "array",
+                "items": _record(),
+                "description": "The best total, science and margin (a team game gives no one a margin).",
+            },
+            "team_games": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Games played in teams (the Cities team game).",
+            },
+            "teams": {
+                "type": "array",
+                "items": _team_stats(),
+                "description": (
+                    "Each team of the games played in teams, most games first, then most wins "
+                    "(empty: no game in teams)."
+                ),
+            },
+        },
+    }
+
+
+def _team_stats() -> dict[str, Any]:
+    """One team's statistics at a table."""
+    return {
+        "type": "object",
+        "description": (
+            "A team of the Cities team game, matched across games by its players' names (after "
+            "the table's merges and renames), whatever the team was called. When it wins, each "
+            "of its players has the win (in `players[].wins`)."
+        ),
+        "required": ["keys", "players", "games", "wins", "win_rate"],
+        "properties": {
+            "keys": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Its players' keys (as `players[].key`), sorted: who the team is.",
+            },
+            "players": {"type": "array", "items": {"type": "string"}, "description": "Its players' names."},
+            "names": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The names it played under, the most used first.",
+            },
+            "games": {"type": "integer", "minimum": 0},
+            "wins": {"type": "integer", "minimum": 0},
+            "shared_wins": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Victories shared with another team (equal on points and coins).",
+            },
+            "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
+            "average": {"type": "number", "description": "Its total a game (its players' points added up)."},
+            "best": {"type": ["integer", "null"]},
         },
     }
 
@@ -124,7 +177,11 @@ def _player_stats() -> dict[str, Any]:
             "key": {"type": "string", "description": "How the name is matched across games."},
             "name": {"type": "string"},
             "games": {"type": "integer", "minimum": 0},
-            "wins": {"type": "integer", "minimum": 0},
+            "wins": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Games won: ranked first, or in a team game, a member of the winning team.",
+            },
             "shared_wins": {"type": "integer", "minimum": 0},
             "win_rate": {"type": "number", "minimum": 0, "maximum": 1},
             "average": {"type": "number"},
@@ -209,15 +266,21 @@ def _listed_game() -> dict[str, Any]:
             },
             "view_token": {"type": "string"},
             "view_url": {"type": "string"},
-            "winners": {"type": "array", "items": {"type": "string"}},
+            "winners": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Every winner: in a team game, every member of the winning team.",
+            },
             "cities": {
                 "type": "array",
+                "description": "Best first; in a team game team by team, the winning team first.",
                 "items": {
                     "type": "object",
                     "properties": {
                         "player": {"type": "string"},
                         "total": {"type": "integer"},
-                        "rank": {"type": ["integer", "null"]},
+                        "rank": {"type": ["integer", "null"], "description": "The player's own rank."},
+                        "team": {"type": "string", "description": "Its team (absent: no teams)."},
                     },
                 },
             },
@@ -270,10 +333,7 @@ def _exported_game() -> dict[str, Any]:
             "played_on": {"type": "string", "format": "date"},
             "title": {"type": ["string", "null"]},
             "locked": {"type": "boolean"},
-            "record": {
-                "type": "object",
-                "description": "The scores kept when it was locked.",
-            },
+            "record": _kept_record(),
             "imported_at": {
                 "type": "string",
                 "description": (
@@ -283,6 +343,63 @@ def _exported_game() -> dict[str, Any]:
                 ),
             },
         },
+    }
+
+
+def _kept_record() -> dict[str, Any]:
+    """A locked game's record, as kept at its lock (and given back by an import)."""
+    return {
+        "type": "object",
+        "description": (
+            "The scores kept when it was locked. A record kept before teams were recorded has no "
+            "`teams`: the export gives them (and every member of the winning team among "
+            "`winners`) from the score sheet kept at the same lock; the record stored is unchanged. "
+            "An import keeps a record as given when its typed fields hold (else it scores the game)."
+        ),
+        "properties": {
+            "edition": {"description": "The game's edition."},
+            "expansions": {"description": "The game's expansions (absent: none)."},
+            "pad": {"description": "Whether the game was entered on the score pad."},
+            "winners": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Every winner: in a team game, every member of the winning team.",
+            },
+            "cities": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["player", "total", "rank", "categories"],
+                    "properties": {
+                        "player": {"type": "string"},
+                        "total": {"type": "integer"},
+                        "rank": {"type": ["integer", "null"], "description": "The player's own rank."},
+                        "coins": {"description": "Its coins (the tie-break)."},
+                        "categories": {"type": "object", "additionalProperties": {"type": "integer"}},
+                        "wonder": {"description": "Its wonder (null: none, a pad's city)."},
+                        "side": {"description": "Its wonder's side."},
+                        "free_city": {"description": "Whether it is the Free City."},
+                        "team": {"type": "string", "description": "Its team (absent: no teams)."},
+                    },
+                },
+            },
+            "teams": {
+                "type": "array",
+                "description": "The team game's teams as scored (empty: no teams).",
+                "items": {
+                    "type": "object",
+                    "required": ["team", "players", "total", "rank"],
+                    "properties": {
+                        "team": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}},
+                        "total": {"type": "integer"},
+                        "coins": {"description": "Its players' coins added up (the tie-break)."},
+                        "rank": {"type": ["integer", "null"]},
+                    },
+                },
+            },
+        },
+        "required": ["cities", "winners"],
     }
 
 

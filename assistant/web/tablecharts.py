@@ -1,5 +1,5 @@
-"""The tables' pictures: totals over time, where the points come from, wonders' win rates,
-for a table's page and a player's page (SVG from :mod:`assistant.web.charts`)."""
+"""The tables' pictures: totals over time, where the points come from, wonders' and teams'
+win rates, for a table's page and a player's page (SVG from :mod:`assistant.web.charts`)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from flask_babel import format_percent, ngettext
 from flask_babel import gettext as _
 
 from ..rules.catalog import available_editions, catalog_for
-from ..stats import PlayerStats, TableStats, WonderStats, most_played
+from ..stats import PlayerStats, TableStats, TeamStats, WonderStats, most_played
 from . import charts
 from .i18n import format_day, render_text
 
-__all__ = ["percent", "player_charts", "table_charts"]
+__all__ = ["percent", "player_charts", "table_charts", "team_label"]
 
 
 def percent(value: float) -> str:
@@ -60,7 +60,24 @@ def table_charts(stats: TableStats) -> dict[str, Any]:
         "legend": [(n % charts.SERIES, p.name) for n, p in enumerate(players)],
         "wonders": _wonder_chart(stats.wonder_totals),
         "wonder_rows": _wonder_rows(stats.wonder_totals, stats.wonders),
+        "teams": _team_chart(stats.teams),
     }
+
+
+def team_label(team: TeamStats) -> str:
+    """A team as the statistics name it: its players (its name changes from game to game)."""
+    return ", ".join(team.players)
+
+
+def _team_chart(teams: list[TeamStats]) -> Any:
+    """Each team's win rate (a team game's win is each of its players'), most games first."""
+    return charts.bar_chart(
+        [
+            charts.Bar(team_label(t), t.win_rate, _("%(wins)d/%(games)d", wins=t.wins, games=t.games))
+            for t in teams[:14]
+        ],
+        title=_("Win rate by team"),
+    )
 
 
 def _wonder_chart(totals: list[WonderStats]) -> Any:

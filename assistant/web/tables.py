@@ -36,7 +36,7 @@ from .. import jsonio
 from .. import tables as service
 from ..rules.catalog import available_editions, available_expansions, catalog_for, expansion_rules
 from ..rules.text import squeeze
-from ..stats import EXPANSION_FILTER, TableStats, category_order
+from ..stats import EXPANSION_FILTER, TableStats, category_order, team_key
 from ..store import tables as repo
 from ..store.models import TableRow
 from . import gamestate
@@ -119,14 +119,27 @@ def game_items(
 def game_item(
     line: repo.GameLine, scored: list[dict[str, Any]], names: dict[str, str], *, when: bool = True
 ) -> dict[str, Any]:
-    """A game as the table lists it: its players best first, the winners, the date in words."""
+    """A game as the table lists it: its players best first, the winners, the date in words.
+
+    In a team game every member of a winning team is a winner, and the players are listed
+    team by team, the winning team first (then by the teams' totals), each team best first."""
     cities = [c for c in scored if not c.get("free_city")]
-    ranked = sorted(cities, key=lambda c: (c["rank"] is None, c["rank"] or 0, -c["total"]))
+    teams: dict[str, int] = {}
+    for c in cities:
+        if c.get("team"):
+            key = team_key(c["team"])
+            teams[key] = teams.get(key, 0) + c["total"]
+
+    def order(c: dict[str, Any]) -> tuple[Any, ...]:
+        team = team_key(c["team"]) if c.get("team") else ""
+        return (not c.get("won"), -teams.get(team, 0), team, c["rank"] is None, c["rank"] or 0, -c["total"])
+
+    ranked = sorted(cities, key=order)
     return {
         "line": line,
         "when": format_day(line.created_at) if when else None,
         "cities": [{**c, "player": service.shown_name(c["player"], names)} for c in ranked],
-        "winners": [service.shown_name(c["player"], names) for c in ranked if c["rank"] == 1],
+        "winners": [service.shown_name(c["player"], names) for c in ranked if c.get("won")],
     }
 
 
@@ -246,7 +259,7 @@ def player(token: str, key: str) -> str:
         table=found, stats=stats, player=who, since=since, until=until, edition=edition, expansion=expansion,
         expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
         spellings=service.spellings_of(past, who.key), games=game_items(found, played[:PAGE_SIZE], past.names),
-        more_games=len(played) - PAGE_SIZE,
+        more_games=len(played) - PAGE_SIZE, teams=stats.teams_of(who.key),
     )  # fmt: skip
 
 
@@ -317,9 +330,12 @@ CSV_COLUMNS = (
 """The export's first columns, then one per category of the games' editions (the wonder board
 is ``board``: the category of the wonder's points is ``wonder``, one name a column), then
 :data:`CSV_LAST`."""
-CSV_LAST = ("imported",)
-"""The day a game was imported from a file (empty: entered at the table). Last, so that a
-spreadsheet reading the columns by position before it was added reads them still."""
+CSV_LAST = ("imported", "winner", "team")
+"""After the categories: the day a game was imported from a file (empty: entered at the
+table); whether the city won (``yes``: ranked first, or in the Cities team game a member of
+the winning team, whatever its own rank; the Free City never); its team (empty: no teams).
+Last, each after the one before it, so that a spreadsheet reading the columns by position
+before they were added reads them still."""
 
 
 @bp.get("/t/<token>/export.csv")
@@ -375,6 +391,8 @@ def _csv_row(
         city.get("coins", 0),
         *(city["categories"].get(c, "") for c in categories),
         service.utc(line.imported_at).date().isoformat() if line.imported_at is not None else "",
+        "yes" if city.get("won") else "no",
+        _cell(city.get("team") or ""),
     ]
 
 

@@ -108,10 +108,11 @@ BYTES_BEFORE = (
     "5,2024-03-02,'+open,1,,no,Eve,no,babylon,A,3,15,2,-4,0,3,0,16,0,0,,\r\n"
 )
 """The CSV of :func:`fixed_export` as the export wrote it before its games were read in a few
-queries (commit 925a050), byte for byte; since then an ``imported`` column ends each row."""
+queries (commit 925a050), byte for byte; since then the columns ``imported``, ``winner`` and
+``team`` end each row."""
 
 
-def test_the_csv_export_writes_the_same_bytes_as_before_with_the_imported_day_last(db_app):
+def test_the_csv_export_writes_the_same_bytes_as_before_with_the_new_columns_last(db_app):
     client = db_app.test_client()
     table = new_table(client, "Fixed")
     assert client.post(f"/api/v1/tables/{table}/import", json=fixed_export()).status_code == 201
@@ -119,9 +120,12 @@ def test_the_csv_export_writes_the_same_bytes_as_before_with_the_imported_day_la
     again = client.get(f"/t/{table}/export.csv").data  # the open games' scores kept this time
     assert first == again
     rows = list(csv.reader(io.StringIO(first.decode("utf-8"), newline="")))
-    assert rows[0][-1] == "imported" and {r[-1] for r in rows[1:]} <= today_utc()
+    # Then the columns added since, each after the one before (issue 43: winner and team).
+    assert rows[0][-3:] == ["imported", "winner", "team"] and {r[-3] for r in rows[1:]} <= today_utc()
+    assert [r[-2] for r in rows[1:]] == ["yes" if r[10] == "1" else "no" for r in rows[1:]]  # no teams
+    assert {r[-1] for r in rows[1:]} == {""}
     out = io.StringIO()
-    csv.writer(out).writerows(r[:-1] for r in rows)
+    csv.writer(out).writerows(r[:-3] for r in rows)
     assert out.getvalue() == BYTES_BEFORE
 
 

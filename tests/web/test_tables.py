@@ -355,7 +355,7 @@ def test_the_csv_has_every_category_of_the_games_editions(client):
     add_game(client, table, copy.deepcopy(TOY_GAME))
     text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
     header = next(csv.reader(io.StringIO(text)))
-    assert header[13:] == [*FIRST_EDITION_CATEGORIES, "bonus", "imported"]
+    assert header[13:] == [*FIRST_EDITION_CATEGORIES, "bonus", "imported", "winner", "team"]
     rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text)) if r["edition"] != "1"}
     assert rows["Ana"]["bonus"] == "1" and rows["Ana"]["total"] == str(TOTALS["Ana"])
     assert next(r for r in csv.DictReader(io.StringIO(text)) if r["edition"] == "1")["bonus"] == ""
@@ -583,7 +583,8 @@ def test_the_csv_export_has_a_column_for_each_expansion_row_its_games_scored(cli
     text = client.get(f"/t/{table}/export.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))
     header = next(csv.reader(io.StringIO(text)))
-    assert header[-9:] == [*FIRST_EDITION_CATEGORIES, "leaders", "imported"]  # after the base rows
+    # after the base rows, then the columns added since, each after the one before
+    assert header[-11:] == [*FIRST_EDITION_CATEGORIES, "leaders", "imported", "winner", "team"]
     assert [r["leaders"] for r in rows if r["player"] == "Ana"] == ["", "9"]  # not played, then 9
     assert [r["expansions"] for r in rows if r["player"] == "Ana"] == ["", "leaders"]
 
