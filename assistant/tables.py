@@ -100,11 +100,13 @@ class History:
         return [line for line in self.lines if not line.locked]
 
 
-def record_of(game: Game, mode: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What a locked game keeps: the summary the statistics read, and the whole sheet (its
-    explanations in English, as the JSON API gives them)."""
+def record_of(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a locked game keeps: the summary the statistics read (``pad``: some city was
+    entered with the pad's numbers), and the whole sheet (its explanations in English, as the
+    JSON API gives them)."""
     sheet = sheet_to_dict(scoring.score_game(game))  # looked up at each call: the rules' own
-    return summary_of(sheet, pad=mode == "pad", teams=[c.team for c in game.cities]), sheet
+    pad = any(city.is_pad_entry for city in game.cities)
+    return summary_of(sheet, pad=pad, teams=[c.team for c in game.cities]), sheet
 
 
 def _read(data: dict[str, Any]) -> Game | None:
@@ -136,7 +138,7 @@ def _read_history(session: Session, table: TableRow, caches: TableCaches) -> His
             row = store.by_edit_token(session, line.edit_token)
             game = _read(store.game_dict(row)) if row is not None else None
             if game is not None:
-                kept[line.id] = record_of(game, line.mode)
+                kept[line.id] = record_of(game)
         repo.backfill_records(session, kept)
         lines, records = _games_and_records(session, table, caches)
     return History(table, lines, records, repo.names_of(session, table))
@@ -354,7 +356,7 @@ def scores_of(
     for line in unread:
         found = stored.get(line.id)
         game = _read(found.game) if found is not None else None
-        cities = scored_cities(record_of(game, line.mode)[0]) if game is not None else []
+        cities = scored_cities(record_of(game)[0]) if game is not None else []
         if found is not None:
             caches.scores.put((table.token, line.id, found.version), cities)
         out[line.id] = list(cities)
@@ -619,7 +621,7 @@ def _store(session: Session, table: TableRow, entry: _Entry, now: datetime) -> N
         imported_at=now,
     )
     if entry.locked:
-        kept = record_of(game, row.mode)
+        kept = record_of(game)
         store.set_locked(session, row, True, record=(entry.record, kept[1]) if entry.record else kept)
 
 

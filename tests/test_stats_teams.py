@@ -28,7 +28,7 @@ from tests.web.worked_games import TEAM_RANKS, TEAM_TOTALS, TEAM_TOTALS_2, team_
 
 def kept(game: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The record a lock keeps (the summary and the whole sheet)."""
-    return record_of(parse_game(game), "pad")
+    return record_of(parse_game(game))
 
 
 def summaries() -> list[Any]:

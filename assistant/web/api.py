@@ -468,7 +468,7 @@ def lock_game(token: str) -> Response:
         if not isinstance(locked, bool):
             raise ApiError(400, _('"locked" is true or false.'), "locked")
     game, _error = gamestate.read(store.game_dict(row))
-    record = service.record_of(game, row.mode) if locked and game is not None else None
+    record = service.record_of(game) if locked and game is not None else None
     store.set_locked(get_session(), row, locked, record=record)
     return jsonify(_public(row))
 

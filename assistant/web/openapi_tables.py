@@ -359,7 +359,7 @@ def _kept_record() -> dict[str, Any]:
         "properties": {
             "edition": {"description": "The game's edition."},
             "expansions": {"description": "The game's expansions (absent: none)."},
-            "pad": {"description": "Whether the game was entered on the score pad."},
+            "pad": {"description": "Whether some city of the game was entered with the score pad's numbers."},
             "winners": {
                 "type": "array",
                 "items": {"type": "string"},

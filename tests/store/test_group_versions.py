@@ -34,7 +34,7 @@ def test_a_change_made_while_another_was_made_elsewhere_moves_the_version_on_twi
         row = store.create_game(elsewhere, three(), table_id=group.id)
         here.refresh(group)
         read_at = group.version
-        store.set_locked(elsewhere, row, True, record=record_of(parse_game(three()), "cards"))
+        store.set_locked(elsewhere, row, True, record=record_of(parse_game(three())))
         assert _stored_version(factory, group.id) == read_at + 1
         repo.set_names(here, group, [("anna", "Ana")])
         assert _stored_version(factory, group.id) == read_at + 2

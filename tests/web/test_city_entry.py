@@ -105,3 +105,22 @@ def test_switched_moves_only_what_belongs_to_one_way():
     assert cards == city and kept_pad == {"categories": {"civilian": 3}, "science_symbols": {"gear": 2}}
     fresh, _ = switched(pad, None, "cards", {})
     assert fresh["cards"] == [] and "categories" not in fresh
+
+
+def test_a_game_with_one_city_on_the_pad_is_recorded_as_entered_on_the_pad():
+    """A table's statistics count the games entered on the pad: now that each city is entered
+    its own way, a game counts when any of its cities was."""
+    from assistant.rules import parse_game
+    from assistant.tables import record_of
+    from tests.web.worked_games import three
+
+    game = three()
+    assert record_of(parse_game(game))[0]["pad"] is False
+    bo = game["cities"][1]
+    game["cities"][1] = {
+        "player": bo["player"],
+        "wonder": bo["wonder"],
+        "coins": 4,
+        "categories": {"civilian": 5},
+    }
+    assert record_of(parse_game(game))[0]["pad"] is True

@@ -76,7 +76,7 @@ def lock(token: str) -> str | WerkzeugResponse:
         locking = form.locked.data == "1"
         if locking and request.form.get("confirm") != "1":
             return render_template("games/lock.html", loaded=loaded, lock_form=form)
-        record = record_of(loaded.game, loaded.row.mode) if locking and loaded.game else None
+        record = record_of(loaded.game) if locking and loaded.game else None
         store.set_locked(get_session(), loaded.row, locking, record=record)
         flash(_("The game is locked.") if locking else _("The game is open again."), "ok")
     return redirect(url_for("games.scoreboard", token=token))
