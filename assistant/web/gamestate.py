@@ -168,7 +168,7 @@ def _words(text: Any) -> Text:
 def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) -> ScoreSheet:
     """The sheet kept when a game was locked (the game format's score output) as the sheet
     the pages and the PDF show; ``pads``: which seats were entered as pad totals."""
-    from ..rules.model import Category, CityScore, Detail, Problem
+    from ..rules.model import Category, CityScore, Detail, Problem, TeamScore
 
     cities = []
     for seat, c in enumerate(snapshot["cities"]):
@@ -214,6 +214,16 @@ def sheet_of_record(snapshot: dict[str, Any], pads: list[bool] | None = None) ->
         decided_by=snapshot.get("decided_by", "points"),
         explanation=_words(snapshot.get("explanation")),
         expansions=tuple(str(x) for x in snapshot.get("expansions") or ()),
+        teams=tuple(
+            TeamScore(
+                str(t["team"]),
+                tuple(map(str, t["players"])),
+                int(t["total"]),
+                int(t["coins"]),
+                int(t["rank"]),
+            )
+            for t in snapshot.get("teams") or ()
+        ),
     )
 
 
