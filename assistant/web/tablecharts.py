@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import format_percent, ngettext
 from flask_babel import gettext as _
 
-from ..rules.catalog import available_editions, catalog_for
+from ..rules.catalog import Catalog, available_editions, available_expansions, catalog_for
 from ..stats import PlayerStats, TableStats, TeamStats, WonderStats, most_played
 from . import charts
 from .i18n import format_day, render_text
@@ -137,21 +138,29 @@ def player_charts(p: PlayerStats, stats: TableStats) -> dict[str, Any]:
 
 def _wonder_label(wonder: str, side: str | None) -> str:
     """A wonder side's short name (or the wonder's, side None), as the reference pages write
-    it (first edition's names; a wonder only a later edition has is named from it)."""
+    it (first edition's names; a wonder only a later edition, or an expansion, has is named
+    from it)."""
+    catalog = _catalog_of(wonder)
+    if catalog is None:
+        return f"{wonder} {side}" if side else wonder
+    name = catalog.wonder(wonder).short_name
+    return f"{name} {render_text(catalog.rules.side_name(side))}" if side else name
+
+
+@lru_cache(maxsize=256)
+def _catalog_of(wonder: str) -> Catalog | None:
+    """The first catalog that has the wonder: each edition's, then each of its expansions'."""
     for edition in available_editions():
-        catalog = catalog_for(edition)
-        if catalog.has_wonder(wonder):
-            name = catalog.wonder(wonder).short_name
-            return f"{name} {render_text(catalog.rules.side_name(side))}" if side else name
-    return f"{wonder} {side}" if side else wonder
+        for expansions in ((), *((x,) for x in available_expansions(edition))):
+            catalog = catalog_for(edition, expansions)
+            if catalog.has_wonder(wonder):
+                return catalog
+    return None
 
 
 def _side_label(wonder: str, side: str | None) -> str:
     """A side's name alone, as the edition of the wonder names it ("A", "B")."""
     if side is None:
         return "—"
-    for edition in available_editions():
-        catalog = catalog_for(edition)
-        if catalog.has_wonder(wonder):
-            return str(_("Side %(side)s", side=render_text(catalog.rules.side_name(side))))
-    return str(_("Side %(side)s", side=side))
+    catalog = _catalog_of(wonder)
+    return str(_("Side %(side)s", side=render_text(catalog.rules.side_name(side)) if catalog else side))
