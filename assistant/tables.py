@@ -11,7 +11,7 @@ were locked. Messages for a person (:class:`ImportRefused`) are texts to transla
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
 
+from .bgstats import play_of
 from .lru import Lru
 from .rules import scoring
 from .rules.errors import GameFormatError
@@ -455,9 +456,12 @@ class Imported(NamedTuple):
     already_here: int
 
 
-def export_of(session: Session, table: TableRow, caches: TableCaches) -> dict[str, Any]:
+def export_of(
+    session: Session, table: TableRow, caches: TableCaches, board: Callable[[str], str]
+) -> dict[str, Any]:
     """The table's games, oldest first: each in the game format, with its date, title, lock,
-    record (the scores kept when it was locked) and, for a game imported from a file, when."""
+    record (the scores kept when it was locked) and its play for BG Stats (:mod:`.bgstats`;
+    ``board``: a read-only token's scoreboard link) and, for a game imported from a file, when."""
     past = history(session, table, caches)
     stored = repo.games_by_id(session, [line.id for line in past.lines])  # a few queries, not two a game
     games = []
@@ -472,6 +476,8 @@ def export_of(session: Session, table: TableRow, caches: TableCaches) -> dict[st
         }
         if line.summary is not None:
             entry["record"] = line.summary
+            if line.locked:  # the same play as the pages' "Send to BG Stats" link
+                entry["bgstats"] = play_of(line.summary, line.created_at, board(line.view_token), line.view_token)
         if line.imported_at is not None:  # an import marks its games again: see import_into
             entry["imported_at"] = utc_moment(line.imported_at)
         games.append(entry)

@@ -666,7 +666,7 @@ def _new_name(data: dict[str, Any], stats: Any, past: Any, who: Any) -> tuple[st
 @bp.get("/tables/<table>/export")
 def export_table(table: str) -> Response:
     """Every game of the table in the game format, with its date, title, lock and record."""
-    return jsonify(service.export_of(get_session(), _table(table), tables.caches()))
+    return jsonify(service.export_of(get_session(), _table(table), tables.caches(), tables.board_link))
 
 
 @bp.post("/tables/<table>/import")

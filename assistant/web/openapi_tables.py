@@ -334,6 +334,7 @@ def _exported_game() -> dict[str, Any]:
             "title": {"type": ["string", "null"]},
             "locked": {"type": "boolean"},
             "record": _kept_record(),
+            "bgstats": _bgstats_play(),
             "imported_at": {
                 "type": "string",
                 "description": (
@@ -342,6 +343,37 @@ def _exported_game() -> dict[str, Any]:
                     "marked imported at the time of that import."
                 ),
             },
+        },
+    }
+
+
+def _bgstats_play() -> dict[str, Any]:
+    """A locked game's play for BG Stats (the pages' "Send to BG Stats" link carries it)."""
+    return {
+        "type": "object",
+        "description": "A locked game as a BG Stats play: the JSON its createPlay link "
+        "(https://app.bgstatsapp.com/createPlay.html?data=...) carries. Ignored by an import.",
+        "required": ["game", "playDate", "players"],
+        "properties": {
+            "game": {
+                "type": "object",
+                "properties": {"bggId": {"type": "integer"}, "name": {"type": "string"}},
+            },
+            "playDate": {"type": "string", "description": "When it was played, UTC: YYYY-MM-DD HH:MM:SS."},
+            "players": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string"},
+                        "score": {"type": "integer"},
+                        "winner": {"type": "boolean"},
+                        "rank": {"type": ["integer", "null"]},
+                    },
+                },
+            },
+            "comments": {"type": "string", "description": "The game's read-only scoreboard link."},
+            "sourceGameId": {"type": "string", "description": "The game's read-only token."},
         },
     }
 

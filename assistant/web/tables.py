@@ -68,6 +68,11 @@ def init_app(app: Any) -> None:
     app.extensions["tables"] = service.TableCaches()
 
 
+def board_link(view_token: str) -> str:
+    """A game's read-only scoreboard, as a full link (a BG Stats play's comments)."""
+    return absolute("games.scoreboard", token=view_token)
+
+
 def load_table(token: str) -> TableRow:
     table = repo.by_token(get_session(), token)
     if table is None:
@@ -399,7 +404,7 @@ def _csv_row(
 @bp.get("/t/<token>/export.json")
 def export_json(token: str) -> Response:
     """Every game of the table in the game format, with its date, title and record."""
-    exported = service.export_of(get_session(), load_table(token), caches())
+    exported = service.export_of(get_session(), load_table(token), caches(), board_link)
     response = Response(jsonio.dumps(exported), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="table-games.json"'
     return response

@@ -22,6 +22,7 @@ from ..rules.text import Nn_, Text
 from ..rules.trade import describe_payment
 from . import icons
 from .i18n import format_day, page_language
+from .urls import bgstats_url
 
 
 class AgeNames(dict[int, str]):
@@ -230,6 +231,7 @@ def init_app(app: Flask) -> None:
         catalog_wonder_name=wonder_name,
         stage_counts=stage_counts,
         age_names=AGE_NAMES,
+        bgstats_url=bgstats_url,
     )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
