@@ -18,14 +18,16 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .rules.catalog import fold
 
 __all__ = [
+    "Chosen",
     "GameSummary",
     "PlayerStats",
     "Record",
+    "SizeStats",
     "TableStats",
     "TeamStats",
     "WonderStats",
@@ -84,6 +86,11 @@ class GameSummary:
     pad: bool = False
     expansions: tuple[str, ...] = ()
     """The expansions the game was played with (a record kept before they were: none)."""
+
+    @property
+    def size(self) -> int:
+        """Its number of players (the Free City is not one)."""
+        return sum(not s.free_city for s in self.seats)
 
     @property
     def team_game(self) -> bool:
@@ -302,6 +309,44 @@ class WonderStats:
 
 
 @dataclass
+class SizeStats:
+    """The games of one table size (its number of players), for the table or one player."""
+
+    players: int
+    games: int = 0
+    wins: int = 0
+    """A player's: the games won."""
+    points: int = 0
+    """Totals added up (the table's: every player's)."""
+    seats: int = 0
+    """Player-games counted (a player's: its games)."""
+    winning: int = 0
+    """The table's: each game's highest total, added up."""
+    best: int | None = None
+
+    def count(self, totals: Sequence[int], won: bool = False) -> None:
+        """One game: the totals counted (a player's own, or every player's), whether it was won."""
+        self.games += 1
+        self.wins += won
+        self.points += sum(totals)
+        self.seats += len(totals)
+        self.winning += max(totals)
+        self.best = max(totals) if self.best is None else max(self.best, *totals)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.seats if self.seats else 0.0
+
+    @property
+    def average_winning(self) -> float:
+        return self.winning / self.games if self.games else 0.0
+
+
+@dataclass
 class PlayerStats:
     """One player over the games chosen."""
 
@@ -321,6 +366,8 @@ class PlayerStats:
     """Each wonder played, whichever its side (``side`` None)."""
     history: list[tuple[date, int, int]] = field(default_factory=list)
     """Each game, oldest first: (date, game id, total)."""
+    sizes: dict[int, SizeStats] = field(default_factory=dict)
+    """Each table size played: the player's games, wins and points at it."""
 
     @property
     def win_rate(self) -> float:
@@ -406,6 +453,8 @@ class TableStats:
     """Each team of the games played in teams, most games first, then most wins."""
     team_games: int = 0
     """Games played in teams (the Cities team game)."""
+    sizes: list[SizeStats] = field(default_factory=list)
+    """Each table size played (its number of players), fewest players first."""
 
     def category_average(self, category: str) -> float:
         """A player's average in a category, over the player-games that scored it."""
@@ -476,17 +525,37 @@ EXPANSION_FILTER = re.compile(r"base|(?:with|without):[a-z0-9-]{1,40}")
 """The filters :func:`expansion_admits` takes (besides ``""``: every game)."""
 
 
+class Chosen(NamedTuple):
+    """The games a table's statistics and lists are asked for: a period (inclusive, by the
+    day each was played), an edition, the expansions played (:func:`expansion_admits`) and
+    the number of players (None: any)."""
+
+    since: date | None = None
+    until: date | None = None
+    edition: int | None = None
+    expansion: str = ""
+    players: int | None = None
+
+    def admits(self, played_on: date, edition: int, expansions: Collection[str], players: int | None) -> bool:
+        """Whether a game played on that day, of that edition, with those expansions and that
+        many players (None: not known, an open game's) is one of these."""
+        return (
+            (self.since is None or played_on >= self.since)
+            and (self.until is None or played_on <= self.until)
+            and (self.edition is None or edition == self.edition)
+            and expansion_admits(self.expansion, expansions)
+            and (self.players is None or players == self.players)
+        )
+
+
+EVERY_GAME = Chosen()
+"""No choice: every game."""
+
+
 def table_stats(
-    games: Iterable[GameSummary],
-    names: Mapping[str, str] | None = None,
-    *,
-    since: date | None = None,
-    until: date | None = None,
-    edition: int | None = None,
-    expansion: str = "",
+    games: Iterable[GameSummary], names: Mapping[str, str] | None = None, chosen: Chosen = EVERY_GAME
 ) -> TableStats:
-    """The statistics of the games chosen (a period, inclusive, an edition and the
-    expansions played: :func:`expansion_admits`), oldest first.
+    """The statistics of the games ``chosen``, oldest first.
 
     ``names`` maps a player key to the name shown (merged spellings share one name, whose key
     is then the player's). A shared victory is a win for each winner (and counted once as
@@ -494,18 +563,12 @@ def table_stats(
     team game every member of a winning team wins (their wonders too), two winning teams
     share the victory, and no one's margin is a record (the team won, not the player).
     """
-    names = names or {}
-    chosen = sorted(
-        (
-            g
-            for g in games
-            if (since is None or g.played_on >= since)
-            and (until is None or g.played_on <= until)
-            and (edition is None or g.edition == edition)
-            and expansion_admits(expansion, g.expansions)
-        ),
-        key=lambda g: (g.played_on, g.game_id),
-    )
+    kept = [g for g in games if chosen.admits(g.played_on, g.edition, g.expansions, g.size)]
+    return _stats_of(sorted(kept, key=lambda g: (g.played_on, g.game_id)), names or {})
+
+
+def _stats_of(chosen: Sequence[GameSummary], names: Mapping[str, str]) -> TableStats:
+    """The statistics of these games (chosen already, oldest first)."""
     players: dict[str, PlayerStats] = {}
     by_name: dict[str, PlayerStats] = {}  # each spelling as typed, to its player
     wonders: dict[tuple[str, str | None], WonderStats] = {}
@@ -515,6 +578,7 @@ def table_stats(
     best_science: Record | None = None
     best_margin: Record | None = None
     teams: dict[tuple[str, ...], TeamStats] = {}
+    sizes: dict[int, SizeStats] = {}
     shared = pad_games = team_games = 0
     for game in chosen:
         is_shared = game.shared
@@ -524,6 +588,8 @@ def table_stats(
         team_games += team_game
         seats = [s for s in game.seats if not s.free_city]
         totals = sorted((s.total for s in seats), reverse=True)
+        if totals:
+            sizes.setdefault(len(seats), SizeStats(len(seats))).count(totals)
         for seat in seats:
             stats = by_name.get(seat.name)
             if stats is None:  # a name met for the first time: whose it is (merged spellings)
@@ -545,6 +611,7 @@ def table_stats(
             stats.category_games.update(seat.categories.keys())
             seen_categories.update(seat.categories)
             stats.history.append((game.played_on, game.game_id, seat.total))
+            stats.sizes.setdefault(len(seats), SizeStats(len(seats))).count([seat.total], won)
             if seat.wonder:
                 side_key = (seat.wonder, seat.side)
                 for table in (stats.wonders, wonders):
@@ -587,6 +654,7 @@ def table_stats(
         seats=sum(p.games for p in players.values()),
         teams=sorted(teams.values(), key=lambda t: (-t.games, -t.wins, [n.casefold() for n in t.players])),
         team_games=team_games,
+        sizes=[sizes[n] for n in sorted(sizes)],
     )
 
 
@@ -660,8 +728,29 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
                 ],
                 "wonder_totals": [wonder(w) for w in sorted(p.wonder_totals.values(), key=most_played)],
                 "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
+                "by_players": [
+                    {
+                        "players": z.players,
+                        "games": z.games,
+                        "wins": z.wins,
+                        "win_rate": round(z.win_rate, 4),
+                        "average": round(z.average, 2),
+                        "best": z.best,
+                    }
+                    for z in (p.sizes[n] for n in sorted(p.sizes))
+                ],
             }
             for p in stats.players
+        ],
+        "by_players": [
+            {
+                "players": z.players,
+                "games": z.games,
+                "average": round(z.average, 2),
+                "average_winning": round(z.average_winning, 2),
+                "best": z.best,
+            }
+            for z in stats.sizes
         ],
         "wonders": [wonder(w) for w in stats.wonders],
         "wonder_totals": [wonder(w) for w in stats.wonder_totals],

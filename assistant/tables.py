@@ -27,10 +27,11 @@ from .rules.gameio import game_to_dict, parse_game, sheet_to_dict, unsafe_text
 from .rules.model import Game
 from .rules.text import N_, Text, squeeze
 from .stats import (
+    EVERY_GAME,
+    Chosen,
     GameSummary,
     PlayerStats,
     TableStats,
-    expansion_admits,
     may_have_teams,
     player_key,
     read_summary,
@@ -190,23 +191,14 @@ def _teams_kept_apart(session: Session, rows: Sequence[repo.KeptRecord]) -> dict
     return {row.id: with_teams(row.summary, sheets.get(row.id)) for row in older if row.summary is not None}
 
 
-def stats_of(
-    past: History,
-    caches: TableCaches,
-    since: date | None = None,
-    until: date | None = None,
-    edition: int | None = None,
-    expansion: str = "",
-) -> TableStats:
-    """The statistics, cached per table state and filter (a table's version moves on with
-    every change that matters to them); ``expansion`` as :func:`~.stats.expansion_admits`."""
-    key = (past.table.token, past.table.version, since, until, edition, expansion)  # tokens are unique
+def stats_of(past: History, caches: TableCaches, chosen: Chosen = EVERY_GAME) -> TableStats:
+    """The statistics of the games ``chosen``, cached per table state and choice (a table's
+    version moves on with every change that matters to them)."""
+    key = (past.table.token, past.table.version, chosen)  # tokens are unique
     cached = caches.stats.get(key)
     if cached is not None:
         return cached
-    stats = table_stats(
-        past.records, past.names, since=since, until=until, edition=edition, expansion=expansion
-    )
+    stats = table_stats(past.records, past.names, chosen)
     caches.stats.put(key, stats)
     return stats
 
@@ -364,39 +356,20 @@ def scores_of(
     return out
 
 
-def matching(
-    session: Session,
-    past: History,
-    q: str,
-    since: date | None,
-    until: date | None,
-    edition: int | None,
-    expansion: str = "",
-) -> list[repo.GameLine]:
-    """The table's games, newest first, of the period, edition and expansions chosen (as the
-    statistics count them: by the day each was played), with ``q`` in a player's name or the
-    title."""
-    filters = (since, until, edition, expansion)
-    players = _entered_as(session, past.lines) if q else {}
-    return [line for line in past.lines if _shown(line, q, filters, past.names, players)]
+def matching(session: Session, past: History, q: str, chosen: Chosen = EVERY_GAME) -> list[repo.GameLine]:
+    """The table's games, newest first, of the games ``chosen`` (as the statistics count
+    them: by the day each was played), with ``q`` in a player's name or the title."""
+    players = _entered_as(session, past.lines) if q or chosen.players is not None else {}
+    return [line for line in past.lines if _shown(line, q, chosen, past.names, players)]
 
 
-def games_of(
-    session: Session,
-    past: History,
-    key: str,
-    since: date | None = None,
-    until: date | None = None,
-    edition: int | None = None,
-    expansion: str = "",
-) -> list[repo.GameLine]:
+def games_of(session: Session, past: History, key: str, chosen: Chosen = EVERY_GAME) -> list[repo.GameLine]:
     """The games one player (``key``, after the table's merges and renames) sat in, newest
-    first, of the period, edition and expansions chosen; open games included."""
-    filters = (since, until, edition, expansion)
+    first, of the games ``chosen``; open games included."""
     players = _entered_as(session, past.lines)
     out = []
     for line in past.lines:
-        if not _shown(line, "", filters, past.names, players):
+        if not _shown(line, "", chosen, past.names, players):
             continue
         if any(player_key(shown_name(p, past.names)) == key for p in players[line.id]):
             out.append(line)
@@ -404,17 +377,13 @@ def games_of(
 
 
 def _shown(
-    line: repo.GameLine,
-    q: str,
-    filters: tuple[date | None, date | None, int | None, str],
-    names: dict[str, str],
-    players: dict[int, list[str]],
+    line: repo.GameLine, q: str, chosen: Chosen, names: dict[str, str], players: dict[int, list[str]]
 ) -> bool:
-    since, until, edition, expansion = filters
-    day = line.created_at.date()
-    if (since and day < since) or (until and day > until) or (edition and line.edition != edition):
-        return False
-    if not expansion_admits(expansion, line.expansions or ()):
+    """Whether the list shows a game: one of those chosen, with ``q`` in its title or a
+    player's name (``players``: each game's, the Free City left out; needed for ``q`` and a
+    number of players)."""
+    size = len(players[line.id]) if chosen.players is not None else None
+    if not chosen.admits(line.created_at.date(), line.edition, line.expansions or (), size):
         return False
     if not q:
         return True
@@ -427,14 +396,20 @@ def _shown(
 
 
 def _entered_as(session: Session, lines: Sequence[repo.GameLine]) -> dict[int, list[str]]:
-    """The names each game's cities were entered under, by the game's id: its record's when
-    locked, else as stored (the open games read all at once, not one by one)."""
-    out = {line.id: [c["player"] for c in line.summary["cities"]] for line in lines if line.summary}
+    """The names each game's players were entered under (the Free City is not one), by the
+    game's id: its record's when locked, else as stored (the open games read all at once,
+    not one by one)."""
+    out = {
+        line.id: [c["player"] for c in line.summary["cities"] if not c.get("free_city")]
+        for line in lines
+        if line.summary
+    }
     stored = repo.games_by_id(session, [line.id for line in lines if not line.summary])
     for line in lines:
         if line.id not in out:
             found = stored.get(line.id)
-            out[line.id] = [str(c.get("player", "")) for c in found.game["cities"]] if found else []
+            cities = found.game["cities"] if found else []
+            out[line.id] = [str(c.get("player", "")) for c in cities if not c.get("free_city")]
     return out
 
 
@@ -477,7 +452,9 @@ def export_of(
         if line.summary is not None:
             entry["record"] = line.summary
             if line.locked:  # the same play as the pages' "Send to BG Stats" link
-                entry["bgstats"] = play_of(line.summary, line.created_at, board(line.view_token), line.view_token)
+                entry["bgstats"] = play_of(
+                    line.summary, line.created_at, board(line.view_token), line.view_token
+                )
         if line.imported_at is not None:  # an import marks its games again: see import_into
             entry["imported_at"] = utc_moment(line.imported_at)
         games.append(entry)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from assistant.stats import category_order, player_key, read_summary, stats_to_dict, table_stats
+from assistant.stats import Chosen, category_order, player_key, read_summary, stats_to_dict, table_stats
 from tests.web.worked_games import FIRST_EDITION_CATEGORIES
 
 
@@ -78,7 +78,9 @@ def test_records_skip_shared_victories_and_the_free_city():
     stats = table_stats(HISTORY)
     records = {r.what: (r.value, r.name, r.game_id) for r in stats.records}
     assert records == {"total": (60, "anna", 5), "science": (30, "anna", 5), "margin": (50, "anna", 5)}
-    first = {r.what: (r.value, r.name, r.game_id) for r in table_stats(HISTORY, edition=1).records}
+    first = {
+        r.what: (r.value, r.name, r.game_id) for r in table_stats(HISTORY, chosen=Chosen(edition=1)).records
+    }
     # The Free City's 50 in G4 is neither a total record nor the runner-up of a margin.
     assert first == {"total": (50, "Ana", 1), "science": (20, "Bo", 1), "margin": (10, "Ana", 1)}
 
@@ -108,12 +110,12 @@ def test_a_renamed_player_keeps_every_game():
 
 
 def test_a_period_and_an_edition_choose_the_games():
-    period = table_stats(HISTORY, since=date(2026, 1, 12), until=date(2026, 1, 19))
+    period = table_stats(HISTORY, chosen=Chosen(since=date(2026, 1, 12), until=date(2026, 1, 19)))
     assert period.games == 2 and (period.first, period.last) == (date(2026, 1, 12), date(2026, 1, 19))
     assert by_name(period)["Ana"].wins == 1  # only the shared G3
-    second = table_stats(HISTORY, edition=2)
+    second = table_stats(HISTORY, chosen=Chosen(edition=2))
     assert second.games == 1 and {p.name for p in second.players} == {"anna", "Dee"}
-    assert table_stats(HISTORY, since=date(2027, 1, 1)).games == 0
+    assert table_stats(HISTORY, chosen=Chosen(since=date(2027, 1, 1))).games == 0
 
 
 def test_the_statistics_as_json():

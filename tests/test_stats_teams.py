@@ -13,6 +13,7 @@ import pytest
 
 from assistant.rules.gameio import parse_game
 from assistant.stats import (
+    Chosen,
     may_have_teams,
     player_key,
     read_summary,
@@ -121,12 +122,12 @@ def test_a_renamed_or_merged_player_stays_in_the_same_team():
 
 
 def test_a_period_counts_the_teams_of_its_games_only():
-    stats = table_stats(summaries(), since=date(2026, 3, 10))
+    stats = table_stats(summaries(), chosen=Chosen(since=date(2026, 3, 10)))
     assert [(t.players, t.games, t.wins) for t in stats.teams] == [
         (["Ana", "Ben"], 1, 1),
         (["Cy", "Di"], 1, 0),
     ]
-    base = table_stats(summaries(), expansion="base")
+    base = table_stats(summaries(), chosen=Chosen(expansion="base"))
     assert base.teams == [] and base.team_games == 0
 
 

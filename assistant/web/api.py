@@ -29,6 +29,7 @@ from ..rules.gameio import (
 )
 from ..rules.names import refuse_same_names
 from ..rules.text import squeeze
+from ..stats import EXPANSION_FILTER, Chosen
 from ..store import games as store
 from ..store import tables as repo
 from . import gamestate, tables
@@ -535,28 +536,38 @@ def _query() -> str:
 
 @bp.get("/tables/<table>")
 def read_table(table: str) -> Response:
-    """A table: its games (newest first) and its statistics. ``?since=&until=&edition=`` and
-    ``?expansion=`` (``base``, ``with:ID``, ``without:ID``) choose the games of both; ``?q=``
-    finds games by a player's name or a title (the games only: the statistics are the
-    period's, edition's and expansions', whoever played)."""
-    from ..stats import EXPANSION_FILTER, stats_to_dict
+    """A table: its games (newest first) and its statistics. ``?since=&until=&edition=``,
+    ``?expansion=`` (``base``, ``with:ID``, ``without:ID``) and ``?players=`` choose the games
+    of both; ``?q=`` finds games by a player's name or a title (the games only: the
+    statistics are the chosen games', whoever played)."""
+    from ..stats import stats_to_dict
 
     found = _table(table)
-    since, until = _api_day("since"), _api_day("until")
+    chosen = _chosen()
+    q = _query()
+    past = tables.history(found)
+    stats = tables.stats_of(past, chosen)
+    board = absolute("games.scoreboard", token="TOKEN")  # one URL built, the others from it
+    lines = tables.matching(past, q, chosen)
+    items = tables.game_items(found, lines, past.names, when=False)
+    games = [_listed(line, item, board) for line, item in zip(lines, items, strict=True)]
+    return jsonify({"table": _public_table(found), "games": games, "stats": stats_to_dict(stats)})
+
+
+def _chosen() -> Chosen:
+    """The games a table's answer is asked for (``since``, ``until``, ``edition``,
+    ``expansion``, ``players``), each refused by name when it cannot be one."""
     edition = _edition(request.args["edition"]) if "edition" in request.args else None
     expansion = request.args.get("expansion", "")
     if expansion and not EXPANSION_FILTER.fullmatch(expansion):
         raise ApiError(
             400, _('"expansion" is base, with:ID or without:ID (an expansion\'s id).'), "expansion"
         )
-    q = _query()
-    past = tables.history(found)
-    stats = tables.stats_of(past, since, until, edition, expansion)
-    board = absolute("games.scoreboard", token="TOKEN")  # one URL built, the others from it
-    lines = tables.matching(past, q, since, until, edition, expansion)
-    items = tables.game_items(found, lines, past.names, when=False)
-    games = [_listed(line, item, board) for line, item in zip(lines, items, strict=True)]
-    return jsonify({"table": _public_table(found), "games": games, "stats": stats_to_dict(stats)})
+    players = request.args.get("players")
+    if players is not None and not (players.isdigit() and 0 < int(players) < 100):
+        raise ApiError(400, _('"players" is a number of players, such as 4.'), "players")
+    size = int(players) if players is not None else None
+    return Chosen(_api_day("since"), _api_day("until"), edition, expansion, size)
 
 
 def _listed(line: Any, item: dict[str, Any], board: str) -> dict[str, Any]:

@@ -86,6 +86,13 @@ TABLE_FILTERS = [
         "or without one (`without:cities`): the games listed and counted.",
     },
     {
+        "name": "players",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 1, "maximum": 99},
+        "description": "Games of this many players only, the Free City not counted (the games listed and counted).",
+    },
+    {
         "name": "q",
         "in": "query",
         "required": False,

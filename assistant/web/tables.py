@@ -36,7 +36,7 @@ from .. import jsonio
 from .. import tables as service
 from ..rules.catalog import available_editions, available_expansions, catalog_for, expansion_rules
 from ..rules.text import squeeze
-from ..stats import EXPANSION_FILTER, TableStats, category_order, team_key
+from ..stats import EVERY_GAME, EXPANSION_FILTER, Chosen, TableStats, category_order, team_key
 from ..store import tables as repo
 from ..store.models import TableRow
 from . import gamestate
@@ -84,14 +84,8 @@ def history(table: TableRow) -> service.History:
     return service.history(get_session(), table, caches())
 
 
-def stats_of(
-    past: service.History,
-    since: date | None = None,
-    until: date | None = None,
-    edition: int | None = None,
-    expansion: str = "",
-) -> TableStats:
-    return service.stats_of(past, caches(), since, until, edition, expansion)
+def stats_of(past: service.History, chosen: Chosen = EVERY_GAME) -> TableStats:
+    return service.stats_of(past, caches(), chosen)
 
 
 def usual_seats(table: TableRow) -> list[str]:
@@ -102,15 +96,8 @@ def usual_players(table: TableRow) -> list[str]:
     return service.usual_players(get_session(), table, caches())
 
 
-def matching(
-    past: service.History,
-    q: str,
-    since: date | None,
-    until: date | None,
-    edition: int | None,
-    expansion: str = "",
-) -> list[repo.GameLine]:
-    return service.matching(get_session(), past, q, since, until, edition, expansion)
+def matching(past: service.History, q: str, chosen: Chosen = EVERY_GAME) -> list[repo.GameLine]:
+    return service.matching(get_session(), past, q, chosen)
 
 
 def game_items(
@@ -166,12 +153,20 @@ def _day(value: str | None) -> date | None:
         return None
 
 
-def _filters() -> tuple[date | None, date | None, int | None, str]:
+def _filters() -> Chosen:
+    """The games the page's filters choose (a value that cannot be one is left out)."""
     since, until = _day(request.args.get("since")), _day(request.args.get("until"))
     asked = request.args.get("edition", "")
     edition = int(asked) if asked.isdigit() and int(asked) in available_editions() else None
     expansion = request.args.get("expansion", "")
-    return since, until, edition, expansion if EXPANSION_FILTER.fullmatch(expansion) else ""
+    size = request.args.get("players", "")
+    players = int(size) if size.isdigit() and 0 < int(size) < 100 else None
+    return Chosen(since, until, edition, expansion if EXPANSION_FILTER.fullmatch(expansion) else "", players)
+
+
+def _sizes(past: service.History) -> list[int]:
+    """The numbers of players the table's games were played at (the filter's choices)."""
+    return [size.players for size in stats_of(past).sizes]
 
 
 def _editions() -> list[tuple[int, str]]:
@@ -219,16 +214,15 @@ def table(token: str) -> str:
     found = load_table(token)
     remember(token)
     past = history(found)
-    since, until, edition, expansion = _filters()
-    stats = stats_of(past, since, until, edition, expansion)
+    chosen = _filters()
+    stats = stats_of(past, chosen)
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
-    lines = matching(past, q, since, until, edition, expansion)
+    lines = matching(past, q, chosen)
     page = _page_number()
     shown = lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     return render_template(
         "tables/table.html",
-        table=found, stats=stats, q=q, since=since, until=until, edition=edition, expansion=expansion,
-        expansions=_expansion_choices(), games=game_items(found, shown, past.names), matching=len(lines),
+        table=found, stats=stats, q=q, **chosen._asdict(), sizes=_sizes(past), expansions=_expansion_choices(), games=game_items(found, shown, past.names), matching=len(lines),
         page=page, pages=max(1, -(-len(lines) // PAGE_SIZE)), open_count=len(past.open_games),
         link=absolute("tables.table", token=token), name_form=TableForm(name=found.name),
         charts=table_charts(stats), editions=_editions(), percent=percent,
@@ -253,16 +247,15 @@ def player(token: str, key: str) -> str:
     wonders."""
     found = load_table(token)
     past = history(found)
-    since, until, edition, expansion = _filters()
-    stats = stats_of(past, since, until, edition, expansion)
+    chosen = _filters()
+    stats = stats_of(past, chosen)
     who = stats.player(key[:160])
     if who is None:
         abort(404)
-    played = service.games_of(get_session(), past, who.key, since, until, edition, expansion)
+    played = service.games_of(get_session(), past, who.key, chosen)
     return render_template(
         "tables/player.html",
-        table=found, stats=stats, player=who, since=since, until=until, edition=edition, expansion=expansion,
-        expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
+        table=found, stats=stats, player=who, **chosen._asdict(), sizes=_sizes(past), expansions=_expansion_choices(), charts=player_charts(who, stats), editions=_editions(), percent=percent,
         spellings=service.spellings_of(past, who.key), games=game_items(found, played[:PAGE_SIZE], past.names),
         more_games=len(played) - PAGE_SIZE, teams=stats.teams_of(who.key),
     )  # fmt: skip
