@@ -296,7 +296,9 @@ def test_the_black_market_and_the_secret_warehouse_are_named_when_a_build_needs_
         _city("Bo", "rhodes", []),  # sells ore (its board)
         _city("Cy", "babylon", ["stone-pit"]),  # sells clay (its board) and stone
     )
-    notes = {card: [str(n) for n in can_build(game, 0, card).notes] for card in ("baths", "statue", "aqueduct")}
+    notes = {
+        card: [str(n) for n in can_build(game, 0, card).notes] for card in ("baths", "statue", "aqueduct")
+    }
     assert notes == {
         "baths": [],
         "statue": ["Black Market gives 1 ore."],
