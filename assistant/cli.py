@@ -199,6 +199,18 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_deck(args: argparse.Namespace) -> int:
+    """What to put in each age's deck for a table (docs/command-line.md, "The deck")."""
+    from .rules.table_deck import deck_to_dict, table_deck
+
+    try:
+        deck = table_deck(catalog_for(args.edition, _expansions(args)), args.players)
+    except GameFormatError as exc:
+        _fail(f"--players: {exc.message}")
+    _print_json(deck_to_dict(deck), sys.stdout)
+    return 0
+
+
 def _jsonl(path: str, handle: Callable[[Any, str], Any]) -> int:
     """One result line per input line, in order; a refused line prints its error in place."""
     from . import jsonio  # orjson: several times faster per line than json, worth its import here
@@ -616,12 +628,13 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-QUICK = frozenset({"score", "can-build", "free-city", "military", "catalog"})
+QUICK = frozenset({"score", "can-build", "free-city", "military", "catalog", "deck"})
 """The commands that read one game or question and answer once (``--jsonl`` excepted)."""
 
 COMMANDS: dict[str, Callable[[Any], int]] = {
     "serve": cmd_serve,
     "catalog": cmd_catalog,
+    "deck": cmd_deck,
     "score": cmd_score,
     "can-build": cmd_can_build,
     "free-city": cmd_free_city,

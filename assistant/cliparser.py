@@ -110,6 +110,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
     )
 
+    p = sub.add_parser(
+        "deck",
+        help="what to put in each age's deck for a table, as JSON",
+        description="The cards to put in each age's deck for a table (one entry a copy), the cards "
+        "drawn at random (the guilds: players + 2) and those dealt apart (the leaders).",
+    )
+    p.add_argument("--players", type=int, required=True, help="the players at the table: 2 to 7 in the first")
+    p.add_argument(
+        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
+    )
+    p.add_argument(
+        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
+    )
+
     p = sub.add_parser("score", help="score a game (JSON game format)")
     p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
     p.add_argument("--jsonl", metavar="FILE", help="score one game per line, one result per line")

@@ -40,6 +40,9 @@ class ColorInfo:
     """How its cards come into a game (see :data:`~.model.Deck`)."""
     expansion: str | None = None
     """The expansion that adds it (None: the edition's own)."""
+    per_player: int = 0
+    """A colour dealt apart: how many of its cards each player is dealt before the first age
+    (Leaders: 4, drafted); 0: the data does not say."""
 
 
 @record

@@ -174,12 +174,17 @@ def _read_colors(where: _Where, raw: Any, expansion: str | None) -> tuple[ColorI
     """The ``[[color]]`` list: each colour's words, swatch and deck."""
     colors = []
     for at, table in _entries(where.path, raw, "color"):
-        _keys(at, table, {"id", "name", "cards", "kind", "swatch", "deck"}, set())
+        _keys(at, table, {"id", "name", "cards", "kind", "swatch", "deck"}, {"per_player"})
         words = {k: _typed(at, table[k], str, k) for k in ("name", "cards", "kind", "swatch", "deck")}
         if not _SWATCH.fullmatch(words["swatch"]):
             raise at.fail(f"swatch is a colour written #rrggbb in lower case, not {words['swatch']!r}")
         if words["deck"] not in DECKS:
             raise at.fail(f"deck is one of {', '.join(DECKS)}, not {words['deck']!r}")
+        per_player = _typed(at, table.get("per_player", 0), int, "per_player")
+        if "per_player" in table and (words["deck"] != "apart" or per_player < 1):
+            raise at.fail(
+                "per_player (1 or more) is for a colour dealt apart: its cards each player is dealt"
+            )
         colors.append(
             ColorInfo(
                 color=_enum(at, table["id"], Color, "id"),
@@ -189,6 +194,7 @@ def _read_colors(where: _Where, raw: Any, expansion: str | None) -> tuple[ColorI
                 swatch=words["swatch"],
                 deck=words["deck"],  # checked against DECKS above
                 expansion=expansion,
+                per_player=per_player,
             )
         )
     if len({c.color for c in colors}) != len(colors):

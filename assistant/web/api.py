@@ -1,4 +1,4 @@
-"""The JSON API (``/api/v1``): score, can-build, military, catalog, and stored games.
+"""The JSON API (``/api/v1``): score, can-build, military, catalog, deck, and stored games.
 
 Bad input answers 400 with ``{"error": "...", "field": "..."}``; a stale city version
 answers 409 and changes nothing. The whole API is described at ``/api/v1/openapi.json``.
@@ -146,6 +146,22 @@ def catalog() -> Response:
     edition = _edition(request.args.get("edition", "1"))
     expansions = _expansions(request.args.get("expansions", ""), edition)
     return jsonify(catalog_to_dict(catalog_for(edition, expansions), render_text))
+
+
+@bp.get("/deck")
+def deck() -> Response:
+    """What to put in each age's deck for a table (``?players=4``, with ``&edition=N`` and
+    ``&expansions=leaders,cities``): the cards, the draws and the cards dealt apart."""
+    from ..rules.table_deck import deck_to_dict, table_deck
+
+    edition = _edition(request.args.get("edition", "1"))
+    catalog = catalog_for(edition, _expansions(request.args.get("expansions", ""), edition))
+    players = request.args.get("players", "").strip()
+    try:  # a number of a few digits, else refused as not one the table can have
+        found = table_deck(catalog, int(players) if players.isdecimal() and len(players) < 4 else players)
+    except GameFormatError as exc:
+        raise ApiError(400, render_text(exc.message), "players") from None
+    return jsonify(deck_to_dict(found))
 
 
 @bp.post("/score")

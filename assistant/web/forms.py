@@ -304,6 +304,29 @@ class PadsForm(FlaskForm):
             )
 
 
+class DeckForm(FlaskForm):
+    """Tonight's deck: the table it is for (edition, expansions, players) and the PDF's paper."""
+
+    class Meta:
+        csrf = False  # a GET form that only shows a page or downloads a PDF
+
+    edition = SelectField(_l("Edition"), default="1")
+    expansions = ExpansionsField(_l("Expansions"))
+    # The choices are the players the edition and its expansions seat (set by the view, with
+    # ``refusal``); a count they do not seat is refused beside the field, never a server error.
+    players = SelectField(_l("Players"), default="4", validate_choice=False)
+    paper = RadioField(_l("Paper"), choices=choice_list([("a4", "A4"), ("letter", "Letter")]), default="a4")
+    submit = SubmitField(_l("Show the deck"))
+
+    refusal = ""
+    """The sentence refusing a number of players the table cannot have (empty: the edition
+    asked for is unknown, refused beside its own field)."""
+
+    def validate_players(self, field: SelectField) -> None:
+        if self.refusal and field.data not in {choice.value for choice in field.choices or ()}:
+            raise ValidationError(self.refusal)
+
+
 class SheetForm(FlaskForm):
     """A game's score sheet to print: paper and language."""
 

@@ -8,6 +8,7 @@ The document is built in parts, each in its own module:
 - :mod:`.openapi_games`: games and cities (``Game``, ``StoredGame``, ``ReplaceCity``...);
 - :mod:`.openapi_scores`: scores and verdicts (``ScoreSheet``, ``Verdict``, ``MilitaryRequest``...);
 - :mod:`.openapi_catalog`: the catalog (``Catalog``);
+- :mod:`.openapi_deck`: the deck for a table (``TableDeck``, and its path);
 - :mod:`.openapi_tables`: tables and their statistics (``TableRead``, ``TableStats``...);
 - :mod:`.openapi_paths`: every path and operation (``PATHS``).
 
@@ -26,6 +27,7 @@ from . import openapi_scores as scores
 from . import openapi_tables as tables
 from .openapi_catalog import catalog_schema
 from .openapi_common import Editions, city_schema_name, error_schema, resource_count_schema
+from .openapi_deck import deck_schema
 from .openapi_paths import PATHS
 
 __all__ = ["PATHS", "city_schema_name", "document"]
@@ -52,6 +54,7 @@ def _schemas(numbers: tuple[int, ...]) -> dict[str, Any]:
         "MilitaryRequest": scores.military_request_schema(editions),
         "MilitaryResult": scores.military_result_schema(),
         "Catalog": catalog_schema(editions),
+        "TableDeck": deck_schema(editions),
         "StoredGame": games.stored_game_schema(),
         "CreateGame": games.create_game_schema(),
         "ReplaceCity": games.replace_city_schema(editions),

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..rules.limits import PRINTABLE
 from .openapi_common import ERROR, ref, request_body, response
+from .openapi_deck import deck_path
 
 TOKEN = {
     "name": "token",
@@ -448,6 +449,7 @@ def _may_lose_the_database(paths: dict[str, Any]) -> None:
 def _paths() -> dict[str, Any]:
     paths: dict[str, Any] = {
         **_rules_paths(),
+        **deck_path(),
         **_game_paths(),
         **_game_change_paths(),
         **_table_paths(),

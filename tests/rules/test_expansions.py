@@ -263,7 +263,9 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     [
         ("festival", 'name = "Toy Juggler"\ncolor = "silver"', 'name = "Toy Juggler"\ncolor = "blue"',
          "cards.toml: card toy-juggler: each copy prints its player count"),
-        ("festival", 'deck = "apart"', 'deck = "printed"', "cards.toml: card toy-juggler: each copy prints"),
+        ("festival", 'deck = "apart"\nper_player = 1', 'deck = "printed"', "cards.toml: card toy-juggler: each copy prints"),
+        ("festival", 'per_player = 1', 'per_player = 0', "per_player (1 or more) is for a colour dealt apart"),
+        ("festival", 'deck = "apart"\nper_player = 1', 'deck = "drawn"\nper_player = 1', "is for a colour dealt apart"),
         ("parade", 'color = "bronze"', 'color = "bronze"\nplayers = [3]', "bronze cards print no player count"),
         ("parade", 'color = "bronze"', 'color = "gold"', "'gold' is not a colour of this edition"),
         ("festival", 'festival = "#c2185b"', 'festival = "pink"', "needs a swatch (#rrggbb)"),
