@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest
 
 from .. import tables as service
-from ..rules.catalog import available_editions, catalog_for
+from ..rules.catalog import Catalog, available_editions, catalog_for
 from ..rules.gameio import (
     MAX_HAND,
     MAX_SHIELDS,
@@ -188,15 +188,19 @@ def can_build() -> Response:
             400, _('"city" is the index of a city, 0 to %(last)d.', last=len(game.cities) - 1), "city"
         )
     stage, via = _build_question(data)
-    if stage:
-        return jsonify(verdict_to_dict(adjudicate(game, seat, stage=True), render_text))
-    card = data.get("card")
-    if not isinstance(card, str):
-        raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
-    cid = catalog_for(game.edition, game.expansions).resolve_card(card)
-    if cid is None:
-        raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
-    return jsonify(verdict_to_dict(adjudicate(game, seat, cid, via=via), render_text))
+    cid = None
+    if not stage:
+        card = data.get("card")
+        if not isinstance(card, str):
+            raise ApiError(400, _('Give the card id under "card", or "stage": true.'), "card")
+        cid = catalog_for(game.edition, game.expansions).resolve_card(card)
+        if cid is None:
+            raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), "card")
+    try:
+        verdict = adjudicate(game, seat, cid, stage=stage, via=via)
+    except GameFormatError as exc:  # a city that cannot be priced (on a typed board, or beside one)
+        raise ApiError(400, render_text(exc.message), "game." + exc.field) from None
+    return jsonify(verdict_to_dict(verdict, render_text))
 
 
 def _build_question(data: dict[str, Any]) -> tuple[bool, str | None]:
@@ -227,7 +231,21 @@ def free_city() -> Response:
     game = _game(data["game"], "game.")
     if not any(c.free_city for c in game.cities):
         raise ApiError(400, _("This game has no Free City."), "game.cities")
-    hand = data.get("hand")
+    catalog = catalog_for(game.edition, game.expansions)
+    hand = _hand(data.get("hand"), catalog)
+    try:
+        play = free_city_play(game, hand, catalog)
+    except HandError as exc:  # a card that cannot have been dealt to the Free City
+        raise ApiError(400, render_text(exc.message), exc.field) from None
+    except GameFormatError as exc:  # a city that cannot be priced (on a typed board, or beside one)
+        raise ApiError(400, render_text(exc.message), "game." + exc.field) from None
+    except QuestionError as exc:  # pragma: no cover - every case is checked above
+        raise ApiError(400, str(exc), "hand") from None
+    return jsonify(free_city_to_dict(play, render_text))
+
+
+def _hand(hand: Any, catalog: Catalog) -> list[str]:
+    """The Free City question's ``hand``: a short list of card ids the catalog knows."""
     if (
         not isinstance(hand, list)
         or not hand
@@ -235,17 +253,10 @@ def free_city() -> Response:
         or len(hand) > MAX_HAND
     ):
         raise ApiError(400, _('"hand" lists the ids of the cards its holder may give the Free City.'), "hand")
-    catalog = catalog_for(game.edition, game.expansions)
     for index, card in enumerate(hand):
         if catalog.resolve_card(card) is None:
             raise ApiError(400, _('Unknown card "%(card)s".', card=card[:40]), f"hand[{index}]")
-    try:
-        play = free_city_play(game, hand, catalog)
-    except HandError as exc:  # a card that cannot have been dealt to the Free City
-        raise ApiError(400, render_text(exc.message), exc.field) from None
-    except QuestionError as exc:  # pragma: no cover - every case is checked above
-        raise ApiError(400, str(exc), "hand") from None
-    return jsonify(free_city_to_dict(play, render_text))
+    return hand
 
 
 @bp.post("/military")
