@@ -3,6 +3,10 @@ whether a link would only work on this computer (a loopback or unspecified addre
 
 Used by ``serve`` (to print the addresses and a QR code, and to set the public URL the join
 links use) and by the game hub (to warn when its join link points nowhere a phone can go).
+
+Also who a request comes from: the client an address counts as (an IPv6 address's /64: one
+network of phones), the network it counts in for rate limits (a /24, an IPv6 /56), and whether
+it is one of the reverse proxies trusted (``ASSISTANT_PROXIES``).
 """
 
 from __future__ import annotations
@@ -11,7 +15,17 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
-__all__ = ["is_unreachable_url", "lan_addresses", "public_url_for"]
+__all__ = [
+    "LOOPBACK",
+    "client_of",
+    "is_unreachable_url",
+    "is_within",
+    "lan_addresses",
+    "network_of",
+    "parse_address",
+    "parse_networks",
+    "public_url_for",
+]
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
 
@@ -79,3 +93,72 @@ def public_url_for(host: str, port: int, addresses: list[str]) -> str:
     if ":" in chosen:  # an IPv6 address
         chosen = f"[{chosen}]"
     return f"http://{chosen}:{port}"
+
+
+# --- Who a request comes from: a client's address, its network, the proxies trusted ---
+
+IPV4_NETWORK = 24
+"""The IPv4 network a client's address counts in (rate limits): a /24, one site's block."""
+IPV6_NETWORK = 56
+"""The IPv6 network a client's address counts in (rate limits): a /56, what one home or
+office is usually given, so that its many addresses count as one."""
+IPV6_CLIENT = 64
+"""The IPv6 block that counts as one client's address (connection caps): a /64 is one
+network of phones, each with addresses of its own (the IPv6 form of a router's one address)."""
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def parse_address(text: str) -> Address | None:
+    """The address ``text`` names (an IPv4 address written inside IPv6 as the IPv4 one), or None."""
+    try:
+        address = ipaddress.ip_address(text.strip().removeprefix("[").removesuffix("]").split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _block(text: str, v4: int, v6: int) -> str:
+    address = parse_address(text)
+    if address is None:
+        return text  # not an address at all (a Unix socket's name): counts as itself
+    prefix = v4 if address.version == 4 else v6
+    if prefix >= address.max_prefixlen:
+        return str(address)
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))
+
+
+def client_of(text: str) -> str:
+    """The client an address counts as: an IPv4 address itself, an IPv6 address's /64."""
+    return _block(text, 32, IPV6_CLIENT)
+
+
+def network_of(text: str) -> str:
+    """The network an address counts in: its /24 (IPv4) or /56 (IPv6)."""
+    return _block(text, IPV4_NETWORK, IPV6_NETWORK)
+
+
+def parse_networks(text: str) -> tuple[Network, ...]:
+    """Addresses and networks, comma-separated (``127.0.0.1, 10.0.0.0/8, ::1``); ValueError
+    names the first that is neither."""
+    found = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        try:
+            found.append(ipaddress.ip_network(part.strip(), strict=False))
+        except ValueError:
+            raise ValueError(part.strip()) from None
+    return tuple(found)
+
+
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
+
+
+def is_within(text: str, networks: tuple[Network, ...]) -> bool:
+    """True when ``text`` is an address inside one of ``networks``."""
+    address = parse_address(text)
+    return address is not None and any(address in network for network in networks)

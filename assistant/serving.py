@@ -35,11 +35,13 @@ began before it ends (:func:`finish_then_stop_on_sigterm`). They share nothing b
 database: the live scoreboard's cache is keyed by the game's stored state, which every process
 reads from the database.
 
-One client may hold at most ``CONNECTIONS_PER_CLIENT`` of a process's connections (waitress
-has no such limit: 1,000 idle connections from one address locked every other phone out);
-past it a new connection gets a 503 and is closed. Behind a reverse proxy every connection
-comes from the proxy, so the cap is off when the app trusts a proxy (the proxy caps instead,
-docs/deploying.md).
+One client may hold ``CONNECTIONS_PER_CLIENT`` of a process's connections (waitress has no
+such limit: 1,000 idle connections from one address locked every other phone out). Past it,
+its new connection closes its own longest-idle one, and is refused (503) only when none is
+idle: phones behind one router hold many connections, almost all idle, and are all served
+(:class:`ConnectionCap`). Behind a reverse proxy every connection comes from the proxy, so the
+proxies' own addresses (``ASSISTANT_PROXIES``) have no cap; a client that reaches the app past
+the proxy has (docs/deploying.md).
 """
 
 from __future__ import annotations
@@ -147,42 +149,136 @@ def inherited_socket(fd: int) -> socket.socket:
 
 
 BUSY = b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+PROCESS_HEADROOM = 16
+"""Connections below waitress's ``connection_limit`` at which an idle one is closed to make
+room (:class:`ConnectionCap`), so that waitress stops accepting only when none is idle."""
 
 
-def cap_connections_per_client(server: Any, cap: int) -> None:
-    """At most ``cap`` open connections per client address in this waitress ``server``:
-    past it, a new connection gets a 503 and is closed at once."""
-    from collections import Counter
+def idle(channel: Any) -> bool:
+    """True when waitress's ``channel`` waits for its client: no request begun, none in hand,
+    nothing left to send (a keep-alive connection between requests, or one just opened).
+    ``requests`` is read first: a worker thread writes its answer before it empties it, so a
+    channel seen without requests has all its answer in its buffers already."""
+    return (
+        not channel.requests
+        and channel.request is None
+        and not channel.total_outbufs_len
+        and channel.connected
+        and not channel.will_close
+        and not channel.close_when_flushed
+    )
 
+
+class ConnectionCap:
+    """The connections each client holds in one waitress process, and room made for new ones.
+
+    A client (an IPv4 address; an IPv6 address's /64, see :func:`assistant.netaddr.client_of`)
+    may hold ``cap`` connections. Its next one closes the one of its own that has waited
+    longest for it (an idle keep-alive connection: its browser opens another when it needs
+    one); only when none of its connections is idle, every one being in the middle of a
+    request, is the new one refused (503). So phones behind one router, which between them
+    hold many connections but have few requests in hand, are all served, and one client
+    holding a thousand idle connections holds ``cap`` of them and locks nobody out.
+
+    The process as a whole: near waitress's ``connection_limit``, a new connection closes the
+    longest-idle connection of the client that holds the most. The proxies' own addresses
+    (``exempt``) have no cap of their own (every connection behind a proxy is the proxy's).
+    All of it runs in waitress's event loop, the only thread that accepts and closes.
+    """
+
+    def __init__(self, cap: int, limit: int, exempt: Callable[[str], bool] = lambda _client: False) -> None:
+        self.cap = cap
+        self.limit = max(1, limit - PROCESS_HEADROOM)
+        self.exempt = exempt
+        self.held: dict[str, dict[Any, None]] = {}  # client -> its channels, oldest first
+        self.count = 0
+
+    def admit(self, channel: Any, client: str) -> bool:
+        """Count ``channel`` as ``client``'s, making room if need be; False: refuse it."""
+        from .netaddr import client_of
+
+        key = client_of(client)
+        mine = self.held.get(key, {})
+        if self.cap and len(mine) >= self.cap and not self.exempt(client) and not self._close_idlest(mine):
+            return False
+        if self.count >= self.limit and self.held:
+            self._close_idlest(max(self.held.values(), key=len))
+        self.held.setdefault(key, {})[channel] = None
+        self.count += 1
+        channel._capped_as = key
+        return True
+
+    def release(self, channel: Any) -> None:
+        """``channel`` is closing: its client holds one connection less."""
+        key = getattr(channel, "_capped_as", None)
+        channel._capped_as = None
+        mine = self.held.get(key) if key is not None else None
+        if key is not None and mine is not None and channel in mine:
+            del mine[channel]
+            self.count -= 1
+            if not mine:
+                del self.held[key]
+
+    @staticmethod
+    def _close_idlest(channels: dict[Any, None]) -> bool:
+        """Close the longest-idle of ``channels`` whose request has not just arrived unread;
+        False when there is none."""
+        waiting = sorted((c for c in channels if idle(c)), key=lambda channel: channel.last_activity)
+        for channel in waiting:
+            if not unread(channel):
+                channel.handle_close()
+                return True
+        return False
+
+
+def unread(channel: Any) -> bool:
+    """True when bytes have come on ``channel``'s socket that waitress has not read yet (the
+    start of a request: closing it now would reset it under the client)."""
+    try:
+        return bool(channel.socket.recv(1, socket.MSG_PEEK))  # waitress: non-blocking
+    except (BlockingIOError, InterruptedError):
+        return False
+    except (OSError, AttributeError):  # reset, or already closed: nothing to lose
+        return False
+
+
+def cap_connections_per_client(
+    server: Any, cap: int, exempt: Callable[[str], bool] = lambda _c: False
+) -> ConnectionCap:
+    """At most ``cap`` open connections per client in this waitress ``server``, and room made
+    near its connection limit (:class:`ConnectionCap`)."""
     from waitress.channel import HTTPChannel
 
-    held: Counter[str] = Counter()
+    held = ConnectionCap(cap, int(server.adj.connection_limit), exempt)
 
     class CappedChannel(HTTPChannel):  # type: ignore[misc]
-        _client: str | None = None
+        _capped_as: str | None = None
 
         def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None) -> None:
             client = str(addr[0]) if isinstance(addr, tuple) and addr else None
             super().__init__(server, sock, addr, adj, map=map)
-            if client is None:
-                return
-            if held[client] >= cap:
+            if client is not None and not held.admit(self, client):
                 with contextlib.suppress(OSError):
                     sock.send(BUSY)
                 self.close()
-                return
-            held[client] += 1
-            self._client = client
 
         def del_channel(self, map: Any = None) -> None:
-            client, self._client = self._client, None
-            if client is not None:
-                held[client] -= 1
-                if held[client] <= 0:
-                    del held[client]
+            held.release(self)
             super().del_channel(map)
 
-    server.channel_class = CappedChannel
+    for listener in listeners(server):
+        listener.channel_class = CappedChannel
+    return held
+
+
+def listeners(server: Any) -> list[Any]:
+    """The listening dispatchers of what waitress's ``create_server`` returned (several when
+    the host names several addresses)."""
+    from waitress.server import BaseWSGIServer
+
+    if isinstance(server, BaseWSGIServer):
+        return [server]
+    return [obj for obj in server.map.values() if isinstance(obj, BaseWSGIServer)]
 
 
 def settle_garbage_collection() -> None:
@@ -212,13 +308,14 @@ def serve_one(app: Flask, host: str, port: int, threads: int, *, sock: socket.so
     raise_open_file_limit(options["connection_limit"] + 256)
     quiet_queue_warnings()
     logging.basicConfig()
-    if sock is not None:
-        server = create_server(app, sockets=[sock], **options)
-    else:
-        server = create_server(app, host=host, port=port, **options)
-    cap = int(app.config.get("CONNECTIONS_PER_CLIENT") or 0)
-    if cap and not app.config.get("PROXIES"):
-        cap_connections_per_client(server, cap)
+    where = {"sockets": [sock]} if sock is not None else {"host": host, "port": port}
+    server = create_server(app, **where, **options)
+    proxies = app.config.get("PROXIES")
+    cap_connections_per_client(
+        server,
+        int(app.config.get("CONNECTIONS_PER_CLIENT") or 0),
+        proxies.trusts if proxies else lambda _client: False,
+    )
     server.print_listen("Serving on http://{}:{}")
     if sock is not None:
         finish_then_stop_on_sigterm(server)

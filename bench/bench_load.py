@@ -5,7 +5,9 @@ creates a 7-player game, and then, for ``--seconds``, has ``--phones`` phones po
 scoreboard every 2 seconds as the page's script does (keep-alive, ``If-None-Match``, gzip)
 while 7 players save their city every ``--save-every`` seconds (reading the version back
 from each answer, as the API asks). Reports the latency of polls and saves (median, p99,
-max) and any error. Loopback only, bounded in time; never a test.
+max), any error, and the server's CPU time over the measured seconds (Linux). ``--runs N``
+repeats the whole (a new server each time); ``--one-address`` has every phone come from one
+address, as a club's phones behind its router do. Loopback only, bounded in time; never a test.
 
 The load generator is one asyncio process with one connection per phone, so it costs the
 server's machine little CPU; on a 2-core machine it still competes with the server, so the
@@ -97,17 +99,30 @@ def create_game(port: int) -> dict:
         return json.loads(response.read())
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system) of process ``pid`` and of its children (``--workers``), or
+    None where /proc does not say (not Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, ValueError, IndexError):
+        return None
+    return total + sum(cpu_seconds(int(child)) or 0.0 for child in children)
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection, as a phone's browser keeps one. Each phone comes
     from an address of its own (127.0.x.y: Linux answers the whole 127/8 on loopback), as
-    phones at a table do: the server caps the connections one address may hold."""
+    phones at a table do, or all from one (``one_address``: a club's phones behind its router)."""
 
     phones = itertools.count(2)
+    one_address: str | None = None
 
     def __init__(self, port: int) -> None:
         self.port = port
         n = next(Connection.phones)
-        self.source = f"127.0.{n // 250 % 250}.{n % 250 + 1}"
+        self.source = Connection.one_address or f"127.0.{n // 250 % 250}.{n % 250 + 1}"
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -213,7 +228,10 @@ async def player(
             connection.close()
         else:
             saves.append(time.perf_counter() - started)
-            data = json.loads(answer)
+            try:
+                data = json.loads(answer)
+            except ValueError:  # an empty 503, say: counted below
+                data = {}
             if status == 200:
                 version = data["versions"][seat]
             elif status == 409 and "current_version" in data:
@@ -235,10 +253,13 @@ def summary(label: str, samples: list[float]) -> str:
     )
 
 
-async def load(args: argparse.Namespace, port: int, game: dict) -> tuple[list[float], list[float], list[str]]:
+async def load(
+    args: argparse.Namespace, port: int, game: dict, server: int
+) -> tuple[list[float], list[float], list[str], float | None]:
     polls: list[float] = []
     saves: list[float] = []
     errors: list[str] = []
+    cpu: list[float | None] = []
     rng = random.Random(args.seed)
     start = time.monotonic()
     stop = start + args.warmup + args.seconds
@@ -261,13 +282,32 @@ async def load(args: argparse.Namespace, port: int, game: dict) -> tuple[list[fl
         for seat in range(7)
     ]
 
-    # Samples taken during the warm-up (connections opening, first renderings) are dropped.
+    # Samples taken during the warm-up (connections opening, first renderings) are dropped;
+    # the server's CPU time is read when the measured seconds begin and end.
     async def forget_warmup() -> None:
         await asyncio.sleep(args.warmup)
         del polls[:], saves[:]
+        cpu.append(cpu_seconds(server))
+        await asyncio.sleep(max(0.0, stop - time.monotonic()))
+        cpu.append(cpu_seconds(server))
 
     await asyncio.gather(forget_warmup(), *tasks)
-    return polls, saves, errors
+    used = cpu[1] - cpu[0] if len(cpu) == 2 and cpu[0] is not None and cpu[1] is not None else None
+    return polls, saves, errors, used
+
+
+def one_run(args: argparse.Namespace) -> tuple[list[float], list[float], list[str], float | None, list[str]]:
+    """A new server, its game, the load; the samples, errors, server CPU time and log lines."""
+    with tempfile.TemporaryDirectory() as folder:
+        proc, port = start_server(args, Path(folder))
+        try:
+            game = create_game(port)
+            polls, saves, errors, cpu = asyncio.run(load(args, port, game, proc.pid))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+            log = server_log(Path(folder)).read_text(errors="replace").splitlines()
+    return polls, saves, errors, cpu, log
 
 
 def main() -> None:
@@ -284,25 +324,33 @@ def main() -> None:
         "--database", help="DATABASE_URL for the server (default: SQLite in a temporary folder)"
     )
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=1, help="runs, each with a new server (default 1)")
+    parser.add_argument(
+        "--one-address", action="store_true", help="every phone from one address (phones behind a router)"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        proc, port = start_server(args, Path(folder))
-        try:
-            game = create_game(port)
-            polls, saves, errors = asyncio.run(load(args, port, game))
-        finally:
-            proc.terminate()
-            proc.wait(timeout=20)
-            log = server_log(Path(folder)).read_text(errors="replace").splitlines()
+    if args.one_address:
+        Connection.one_address = "127.0.0.2"
     print(
         f"{args.phones} phones polling every 2 s, 7 players saving every {args.save_every:g} s, "
         f"{args.seconds:g} s measured, serve --workers {args.workers} --threads {args.threads}, "
         f"{'PostgreSQL' if args.database else 'SQLite'}"
+        + (", every phone from one address" if args.one_address else "")
     )
-    print(summary("poll", polls))
-    print(summary("save", saves))
-    print(f"errors: {len(errors)}" + (f" ({', '.join(sorted(set(errors))[:5])})" if errors else ""))
-    print(f"server log: {len(log)} lines" + (f", the last: {log[-1]}" if log else ""))
+    for run in range(args.runs):
+        if args.runs > 1:
+            print(f"run {run + 1} of {args.runs}")
+        polls, saves, errors, cpu, log = one_run(args)
+        print(summary("poll", polls))
+        print(summary("save", saves))
+        print(f"errors: {len(errors)}" + (f" ({', '.join(sorted(set(errors))[:5])})" if errors else ""))
+        if cpu is not None:
+            requests = len(polls) + len(saves)
+            print(
+                f"server CPU: {cpu:.1f} s in {args.seconds:g} s measured ({cpu / args.seconds:.0%} of a core), "
+                f"{cpu / max(1, requests) * 1000:.2f} ms a request"
+            )
+        print(f"server log: {len(log)} lines" + (f", the last: {log[-1]}" if log else ""))
 
 
 if __name__ == "__main__":

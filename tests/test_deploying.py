@@ -6,7 +6,9 @@ here, with only the port, the paths and the database replaced by the test's own.
 - gunicorn's command, on a fresh PostgreSQL schema (the workers migrate it once between
   them), behind nginx with the documented site (where nginx is installed; CI installs it):
   links are https, each client behind the proxy has its own rate limit, a forged
-  ``X-Forwarded-For`` changes nothing, and a killed worker is replaced;
+  ``X-Forwarded-For`` changes nothing (nor does one sent to gunicorn past the proxy), and a
+  killed worker is replaced; 200 phones behind one address are served through nginx, and one
+  client holding 1,000 idle connections locks nobody out;
 - the backup and restore commands.
 """
 
@@ -68,7 +70,7 @@ def test_the_environment_file_names_only_settings_the_app_reads_and_they_are_acc
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path))
     config = build_config()
-    assert config["PROXIES"] == 1
+    assert [str(n) for n in config["PROXIES"].networks] == ["127.0.0.1/32"]
     assert config["SESSION_COOKIE_SECURE"] is True
     assert config["TRUSTED_HOSTS"] == sorted(
         {"wonders.example.org", "localhost", "127.0.0.1", "::1", "[::1]"}
@@ -145,11 +147,12 @@ def _wait(url: str, source: str = "127.0.0.1", timeout: float = 60) -> None:
 def _nginx_conf(tmp_path: Path, listen: int, upstream: int) -> Path:
     site = block("nginx").replace("listen 80;", f"listen 127.0.0.1:{listen};")
     site = site.replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    events = block("nginx-events")
     conf = tmp_path / "nginx.conf"
     user = "user root;\n" if os.geteuid() == 0 else ""
     conf.write_text(
         f"{user}daemon off;\npid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/nginx-error.log;\n"
-        f"events {{}}\nhttp {{\naccess_log off;\nclient_body_temp_path {tmp_path}/body;\n"
+        f"{events}\nhttp {{\naccess_log off;\nclient_body_temp_path {tmp_path}/body;\n"
         f"proxy_temp_path {tmp_path}/proxy;\nfastcgi_temp_path {tmp_path}/fastcgi;\n"
         f"uwsgi_temp_path {tmp_path}/uwsgi;\nscgi_temp_path {tmp_path}/scgi;\n{site}\n}}\n"
     )
@@ -190,8 +193,10 @@ def test_gunicorn_over_postgresql_behind_nginx_as_documented(tmp_path, pg_schema
     )  # fmt: skip
     base = f"http://127.0.0.1:{proxy_port}"
     # Phones of their own, new for each run (the counts in Redis outlive the test).
-    net = f"127.{random.randrange(2, 250)}.{random.randrange(250)}"
+    a, b = random.randrange(2, 250), random.randrange(250)
+    net = f"127.{a}.{b}"
     phone, other, third = f"{net}.2", f"{net}.3", f"{net}.4"
+    loner = f"127.{a}.{(b + 1) % 250}.5"  # another network: the rate limits count one per /24
     try:
         _wait(base + "/healthz")
         # Each phone behind the proxy has its own count; what a client forges is replaced.
@@ -202,6 +207,14 @@ def test_gunicorn_over_postgresql_behind_nginx_as_documented(tmp_path, pg_schema
                 headers={"X-Forwarded-For": f"198.51.100.{n}"},
                 body={"game": GAME},
             )[0]
+            for n in range(4)
+        ]
+        assert codes == [201, 201, 201, 429]
+        # A client that reaches gunicorn past the proxy cannot pick its address either: it is
+        # not the proxy's (ASSISTANT_PROXIES=127.0.0.1), so its X-Forwarded-For is ignored.
+        direct = f"http://127.0.0.1:{app_port}/api/v1/games"
+        codes = [
+            _get(direct, loner, headers={"X-Forwarded-For": f"198.51.100.{n}"}, body={"game": GAME})[0]
             for n in range(4)
         ]
         assert codes == [201, 201, 201, 429]
@@ -302,3 +315,83 @@ def test_the_database_and_its_backup_and_restore_as_documented(postgres_url, tmp
     finally:
         subprocess.run(["dropdb", "--if-exists", name], env=admin, check=False)
         subprocess.run(["dropuser", "--if-exists", name], env=admin, check=False)
+
+
+def _club(tmp_path: Path, database_url: str) -> tuple[list[subprocess.Popen[bytes]], int, int]:
+    """gunicorn's documented command behind nginx's documented site: the processes, the
+    app's port and the proxy's."""
+    app_port, proxy_port = free_port(), free_port()
+    env = dict(os.environ, **environment())
+    env.update(
+        DATABASE_URL=database_url,
+        ASSISTANT_DATA_DIR=str(tmp_path / "data"),
+        ASSISTANT_RATE_LIMIT_STORAGE="memory://",
+    )
+    (command,) = commands("gunicorn")
+    command = [
+        part.replace(VENV, sys.prefix).replace("127.0.0.1:8000", f"127.0.0.1:{app_port}") for part in command
+    ]
+    app = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = subprocess.Popen(
+        ["nginx", "-p", str(tmp_path), "-c", str(_nginx_conf(tmp_path, proxy_port, app_port))],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    return [proxy, app], app_port, proxy_port
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_a_club_behind_one_address_is_served_through_nginx_and_one_greedy_client_locks_nobody_out(
+    tmp_path, pg_schema_url
+):
+    """Issue 44: the documented site's `limit_conn 100` answered 200 phones behind one address
+    with 900 503s (here, 56 of their 2,400 requests). With the documented site: 200 phones
+    behind one address, each loading a page (two requests at once) and then polling, get no
+    503; and one client holding 1,000 idle connections to nginx locks nobody out."""
+    import asyncio
+
+    from tests.test_serve_connections import Phone, _close, _open, _room_for
+
+    _needs("nginx", "apt-get install nginx; CI installs it")
+    processes, _app_port, port = _club(tmp_path, pg_schema_url)
+    a, b = random.randrange(2, 250), random.randrange(250)
+    router, greedy, other = f"127.{a}.{b}.2", f"127.{a}.{b}.3", f"127.{a}.{(b + 1) % 250}.4"
+    try:
+        _wait(f"http://127.0.0.1:{port}/healthz")
+        _room_for(1500)
+
+        async def room() -> list[int]:
+            statuses: list[int] = []
+
+            async def phone(n: int) -> None:
+                await asyncio.sleep(n * 0.005)  # they join over a second
+                it, loader = Phone(port, router), Phone(port, router)
+                statuses.extend(await asyncio.gather(it.get("/"), loader.get("/static/app.css")))
+                for _ in range(10):
+                    statuses.append(await it.get())
+                    await asyncio.sleep(0.5)
+                for one in (it, loader):
+                    if one.streams:
+                        one.streams[1].close()
+
+            await asyncio.gather(*(phone(n) for n in range(200)))
+            return statuses
+
+        statuses = asyncio.run(room())
+        assert len(statuses) == 200 * 12
+        assert set(statuses) == {200}, {s: statuses.count(s) for s in set(statuses)}
+
+        held = _open(port, greedy, 1000)
+        try:
+            for source in (other, router):
+                assert _get(f"http://127.0.0.1:{port}/healthz", source)[0] == 200
+        finally:
+            _close(held)
+    finally:
+        for process in processes:
+            process.terminate()
+        _out, app_err = processes[1].communicate(timeout=30)
+        processes[0].communicate(timeout=30)
+    assert b"Traceback" not in app_err, app_err.decode()[-3000:]
+    errors = (tmp_path / "nginx-error.log").read_text() if (tmp_path / "nginx-error.log").exists() else ""
+    assert "limiting connections" not in errors, errors[-2000:]

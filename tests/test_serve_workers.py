@@ -1,6 +1,7 @@
-"""Issue 28: ``serve --workers N`` survives a dying worker, and one client cannot hold every
-connection of a process. Issue 44: the supervisor never gives up (a worker killed every second
-for 30 s; a worker that cannot start is tried again until it can).
+"""Issue 28: ``serve --workers N`` survives a dying worker (one client cannot hold every
+connection of a process: tests/test_serve_connections.py). Issue 44: the supervisor never gives
+up (a worker killed every second for 30 s; a worker that cannot start is tried again until it
+can).
 
 A worker killed with SIGKILL while phones save and poll: the supervisor starts a new one,
 the other keeps answering, and every save the app acknowledged is the one stored."""
@@ -12,7 +13,6 @@ import itertools
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -330,68 +330,3 @@ def test_a_worker_that_cannot_start_is_named_and_tried_again_until_it_can(tmp_pa
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
-
-
-def _held(port: int, source: str, n: int) -> list[socket.socket]:
-    """``n`` idle connections from the loopback address ``source`` (Linux answers all of 127/8)."""
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < n + 512:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(n + 512, hard), hard))
-    held = []
-    for _ in range(n):
-        sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
-        held.append(sock)
-    return held
-
-
-def _answer(port: int, source: str) -> bytes:
-    """The answer to one request from ``source``; a refused connection answers a 503 and is
-    closed at once, so the request it had already sent may reset it first: ``b"reset"``."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as sock:
-        answer = b""
-        try:
-            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            while chunk := sock.recv(4096):
-                answer += chunk
-        except (ConnectionResetError, BrokenPipeError):
-            return answer or b"reset"
-        return answer
-
-
-def _refused(answer: bytes) -> bool:
-    return answer.startswith(b"HTTP/1.1 503") or answer in (b"", b"reset")
-
-
-def test_one_client_holding_a_thousand_connections_locks_nobody_else_out(start_server):
-    base, _proc = start_server(env_extra={"ASSISTANT_CONNECTIONS_PER_CLIENT": "50"})
-    port = int(base.rsplit(":", 1)[1])
-    held = _held(port, "127.0.0.2", 1000)
-    try:
-        # The client's own 1,001st connection is refused with a 503...
-        assert _refused(_answer(port, "127.0.0.2"))
-        # ...and everyone else is served.
-        for source in ("127.0.0.1", "127.0.0.3"):
-            assert _answer(port, source).startswith(b"HTTP/1.1 200"), source
-    finally:
-        for sock in held:
-            sock.close()
-    # Once its connections are closed, the client is served again.
-    for _ in range(50):
-        if _answer(port, "127.0.0.2").startswith(b"HTTP/1.1 200"):
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the client was never served again")
-
-
-def test_behind_a_trusted_proxy_every_connection_is_the_proxys_so_none_is_capped(start_server):
-    base, _proc = start_server(env_extra={"ASSISTANT_CONNECTIONS_PER_CLIENT": "5", "ASSISTANT_PROXIES": "1"})
-    port = int(base.rsplit(":", 1)[1])
-    held = _held(port, "127.0.0.2", 20)
-    try:
-        assert _answer(port, "127.0.0.2").startswith(b"HTTP/1.1 200")
-    finally:
-        for sock in held:
-            sock.close()

@@ -75,13 +75,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)
     csrf.exempt(api.bp)
     retry.init_app(app)
-    proxies = int(app.config.get("PROXIES") or 0)
-    if proxies:
-        # Behind a reverse proxy, only when told: the client's address (rate limits, logs),
-        # and the scheme and host the phones used (https links and QR codes).
-        from werkzeug.middleware.proxy_fix import ProxyFix
+    from .proxies import TrustedProxies, parse_proxies
 
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies
-        )
+    proxies = app.config["PROXIES"] = parse_proxies(app.config.get("PROXIES"))
+    if proxies:
+        # Behind a reverse proxy, only when told, and only on what the proxy passes on: the
+        # client's address (rate limits, logs), and the scheme and host the phones used
+        # (https links and QR codes).
+        app.wsgi_app = TrustedProxies(app.wsgi_app, proxies)  # type: ignore[method-assign]
     return app

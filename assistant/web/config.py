@@ -144,6 +144,21 @@ def _count(name: str, default: int, most: int) -> int:
     return int(raw)
 
 
+def _proxies() -> Any:
+    """``ASSISTANT_PROXIES``: the proxies' addresses or networks, or the old count of proxies."""
+    from .proxies import parse_proxies
+
+    raw = os.environ.get("ASSISTANT_PROXIES", "")
+    try:
+        return parse_proxies(raw)
+    except ValueError:
+        raise ConfigError(
+            "ASSISTANT_PROXIES must list the reverse proxies' addresses or networks, "
+            "comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), or count the proxies on this computer, "
+            f"from 0 to 5 (it is {raw.strip()!r})."
+        ) from None
+
+
 def _driver_for(url: str) -> None:
     """PostgreSQL needs its driver, an optional dependency: say how to install it."""
     import importlib.util
@@ -158,8 +173,10 @@ def _driver_for(url: str) -> None:
         )
 
 
-CONNECTIONS_PER_CLIENT = 100
-"""Open connections one client address may hold in one process (a phone uses a few)."""
+CONNECTIONS_PER_CLIENT = 500
+"""Open connections one client may hold in one ``serve`` process; past it, its longest-idle
+one is closed for the new one (assistant/serving.py). A room of 200 phones behind one router
+holds 200 to 600: one each that it polls on, and those a page's loading left open."""
 
 
 def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -177,9 +194,10 @@ def build_config(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL") or None,
         "BABEL_DEFAULT_LOCALE": "en",
         "POLL_SECONDS": 2,
-        # Reverse proxies in front of the app whose X-Forwarded-For, -Proto, -Host and -Port
-        # are believed (docs/deploying.md); 0: none, the headers are ignored.
-        "PROXIES": _count("ASSISTANT_PROXIES", 0, 5),
+        # The reverse proxies in front of the app (their addresses), whose X-Forwarded-For,
+        # -Proto, -Host and -Port are believed on the requests they pass on (proxies.py,
+        # docs/deploying.md); None: no proxy, the headers are ignored.
+        "PROXIES": _proxies(),
         "CONNECTIONS_PER_CLIENT": _count("ASSISTANT_CONNECTIONS_PER_CLIENT", CONNECTIONS_PER_CLIENT, 100_000),
     }
     config.update(overrides)
