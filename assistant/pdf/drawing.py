@@ -2,20 +2,25 @@
 
 The icons are drawn with ReportLab's path primitives in a unit box (-1..1 on both axes),
 then scaled: a shield, a coin, a pyramid, a temple, a gear, a balance and a guild banner,
-each white on a disc of its category's colour, like the tokens on the game's own pad.
+each white on a disc of its category's colour, like the tokens on the game's own pad. The
+expansions' rows have theirs too (a bust, a skyline, a coin with a minus, an anchor, an
+island, a hull on its stocks, a stepped tower, a crane, a dome), drawn from the same shapes
+as the pages' icons (``assistant/web/icons.py``, a 24x24 box); a category neither knows
+(an edition's or expansion's added later) gets a plain disc.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import qrcode
 import qrcode.constants
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..rules.model import Category
@@ -187,7 +192,180 @@ def _dot(canvas: Canvas, cut: Color) -> None:
     canvas.circle(0, 0, 0.42, fill=1, stroke=0)
 
 
-_ICONS = {
+# --- the expansions' icons: the pages' SVG shapes, in their 24x24 box (y down) -------------
+
+_BOX = 0.075
+"""The web icons' 24-unit box in the unit box: their 2..22 span -0.75..0.75, as the base
+icons do."""
+
+_PATH_TOKEN = re.compile(r"[MLHVCZ]|-?(?:\d+\.?\d*|\.\d+)", re.IGNORECASE)
+
+
+def _svg_path(canvas: Canvas, d: str) -> PDFPathObject:
+    """An SVG path's outline (absolute ``M L H V C Z`` only, as the icons write them)."""
+    path = canvas.beginPath()
+    tokens = _PATH_TOKEN.findall(d)
+    command, x, y, i = "M", 0.0, 0.0, 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command in "Zz":
+                path.close()
+                continue
+        if not command.isupper():
+            raise ValueError(f"relative path commands are not drawn: {d!r}")
+        count = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6}[command]
+        values = [float(v) for v in tokens[i : i + count]]
+        i += count
+        if command == "M":
+            x, y = values
+            path.moveTo(x, y)
+            command = "L"  # further pairs are lines, as in SVG
+        elif command == "C":
+            x, y = values[4], values[5]
+            path.curveTo(*values)
+        else:
+            if command == "H":
+                x = values[0]
+            elif command == "V":
+                y = values[0]
+            else:
+                x, y = values
+            path.lineTo(x, y)
+    return path
+
+
+def _fill(canvas: Canvas, d: str, *, holes: bool = False) -> None:
+    canvas.drawPath(_svg_path(canvas, d), fill=1, stroke=0, fillMode=FILL_EVEN_ODD if holes else None)
+
+
+def _line(canvas: Canvas, d: str, width: float) -> None:
+    canvas.setLineWidth(width)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    canvas.drawPath(_svg_path(canvas, d), fill=0, stroke=1)
+
+
+def _rects(canvas: Canvas, *boxes: tuple[float, float, float, float]) -> None:
+    for x, y, w, h in boxes:
+        canvas.rect(x, y, w, h, fill=1, stroke=0)
+
+
+def _web_box(draw: Callable[[Canvas, Color], None]) -> Callable[[Canvas, Color], None]:
+    """Draw in the web icon's box: 24 units a side, y down, (12, 12) at the badge's centre."""
+
+    def drawn(canvas: Canvas, cut: Color) -> None:
+        canvas.saveState()
+        canvas.scale(_BOX, -_BOX)
+        canvas.translate(-12, -12)
+        draw(canvas, cut)
+        canvas.restoreState()
+
+    drawn.__name__ = draw.__name__
+    drawn.__doc__ = draw.__doc__
+    return drawn
+
+
+@_web_box
+def _bust(canvas: Canvas, cut: Color) -> None:
+    """Leaders (the white cards): a bust on its plinth."""
+    canvas.circle(12, 6.8, 4.3, fill=1, stroke=0)
+    _fill(canvas, "M4.5 19C4.5 14.6 7.8 12.2 12 12.2C16.2 12.2 19.5 14.6 19.5 19z")
+    canvas.roundRect(7.5, 19.8, 9, 2.4, 0.6, fill=1, stroke=0)
+
+
+@_web_box
+def _skyline(canvas: Canvas, cut: Color) -> None:
+    """Cities (the black cards): a skyline with lit windows."""
+    _fill(
+        canvas,
+        "M2 22V12H5V8H8V3H13V9H16V6H19V13H22V22z M9.5 5.5V7.5H11.5V5.5z M9.5 10V12H11.5V10z"
+        " M9.5 14.5V16.5H11.5V14.5z M16.5 9V11H18.5V9z M16.5 13V15H18.5V13z",
+        holes=True,
+    )
+
+
+@_web_box
+def _debt(canvas: Canvas, cut: Color) -> None:
+    """Debt: a coin with a minus."""
+    canvas.circle(12, 12, 10, fill=1, stroke=0)
+    canvas.setFillColor(cut)
+    canvas.roundRect(6, 10.3, 12, 3.4, 0.8, fill=1, stroke=0)
+
+
+@_web_box
+def _anchor(canvas: Canvas, cut: Color) -> None:
+    """Naval conflicts: an anchor."""
+    canvas.setLineWidth(2.4)
+    canvas.circle(12, 4.6, 2.4, fill=0, stroke=1)
+    _line(canvas, "M12 7V21.5", 2.4)
+    _line(canvas, "M7.5 10.5H16.5", 2.4)
+    _line(canvas, "M4.5 14.5C5 18.6 8.1 21.5 12 21.5C15.9 21.5 19 18.6 19.5 14.5", 2.4)
+    _fill(canvas, "M4.5 11.3 7.3 15.8H1.7z")
+    _fill(canvas, "M19.5 11.3 22.3 15.8H16.7z")
+
+
+@_web_box
+def _island(canvas: Canvas, cut: Color) -> None:
+    """Islands: a palm on an island, over a wave."""
+    _fill(canvas, "M4.5 18.2C6 15.2 8.6 13.6 12 13.6C15.4 13.6 18 15.2 19.5 18.2z")
+    _fill(canvas, "M12 14 13.4 7.4 14.8 7.6 13.9 14z")
+    for frond in (
+        "M14 7.5C12.4 5 9.2 4.4 6.5 6.4C9.2 6 11.6 6.6 14 7.5z",
+        "M14 7.5C15 4.6 18.1 3.3 21 4.6C18.2 4.8 15.9 5.8 14 7.5z",
+        "M14 7.5C16.7 7 19.6 8.4 20.6 11.2C18.7 9.5 16.4 8.4 14 7.5z",
+        "M14 7.5C11.7 7.9 9.6 9.4 8.8 11.8C10.4 9.9 12.1 8.6 14 7.5z",
+    ):
+        _fill(canvas, frond)
+    _line(
+        canvas,
+        "M2 21C3.7 19.8 5.3 19.8 7 21C8.7 22.2 10.3 22.2 12 21C13.7 19.8 15.3 19.8 17 21C18.7 22.2 20.3 22.2 22 21",
+        1.8,
+    )
+
+
+@_web_box
+def _slipway(canvas: Canvas, cut: Color) -> None:
+    """Shipyard: a hull on its stocks, its frames still bare."""
+    _fill(canvas, "M3 9.5H21L18.5 15H5.5z")
+    _rects(
+        canvas,
+        (6.6, 3.8, 1.8, 6),
+        (11.1, 2.5, 1.8, 7.3),
+        (15.6, 3.8, 1.8, 6),
+        (7.5, 15, 2.2, 5),
+        (14.3, 15, 2.2, 5),
+    )
+    canvas.roundRect(2, 19.8, 20, 2.4, 0.5, fill=1, stroke=0)
+
+
+@_web_box
+def _tower(canvas: Canvas, cut: Color) -> None:
+    """The Tower of Babel: a stepped tower with its door."""
+    _fill(canvas, "M2 22V17H5V12H8V7H10.5V3H13.5V7H16V12H19V17H22V22z M10.5 22V18.6H13.5V22z", holes=True)
+
+
+@_web_box
+def _crane(canvas: Canvas, cut: Color) -> None:
+    """Great projects: a crane lifting a block."""
+    _fill(canvas, "M5 4 6.5 1.3 8 4z")
+    _rects(canvas, (2, 4, 20, 2.6), (5, 6.6, 3, 14), (2, 6.6, 2.4, 2.6), (15.5, 12.2, 6, 4.8))
+    canvas.roundRect(2.5, 20, 8, 2.3, 0.5, fill=1, stroke=0)
+    canvas.setLineWidth(1.4)
+    canvas.line(18.5, 6.6, 18.5, 12.2)
+
+
+@_web_box
+def _dome(canvas: Canvas, cut: Color) -> None:
+    """Edifice: a domed building on columns."""
+    _rects(canvas, (11.2, 1.5, 1.6, 3.5), (4, 11, 16, 2.2))
+    _fill(canvas, "M5.5 11C5.5 7.41 8.41 4.5 12 4.5C15.59 4.5 18.5 7.41 18.5 11z")
+    _rects(canvas, *((x, 13.9, 2, 5) for x in (5, 9, 13, 17)))
+    canvas.roundRect(3, 19.5, 18, 2.5, 0.5, fill=1, stroke=0)
+
+
+_ICONS: dict[Category, Callable[[Canvas, Color], None]] = {
     Category.MILITARY: _shield,
     Category.TREASURY: _coin,
     Category.WONDER: _pyramid,
@@ -195,7 +373,18 @@ _ICONS = {
     Category.SCIENCE: _gear,
     Category.COMMERCIAL: _balance,
     Category.GUILDS: _banner,
+    # the expansions' rows (their ids in the rules data)
+    Category("leaders"): _bust,
+    Category("cities"): _skyline,
+    Category("debt"): _debt,
+    Category("naval"): _anchor,
+    Category("islands"): _island,
+    Category("shipyard"): _slipway,
+    Category("babel"): _tower,
+    Category("projects"): _crane,
+    Category("edifice"): _dome,
 }
+"""Each category's icon, drawn white (the palette's ink) on its disc; any other, a plain disc."""
 
 
 def category_badge(canvas: Canvas, category: Category, cx: float, cy: float, radius: float) -> None:
