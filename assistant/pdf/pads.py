@@ -32,6 +32,7 @@ from .layout import (
     Column,
     Labels,
     Metrics,
+    TeamCell,
     Translator,
     draw_score_table,
     edition_heading,
@@ -60,9 +61,26 @@ _BOARD_ROW = 0.8
 """The board row's height, in category rows (the lowest row of the table)."""
 
 
+_TEAM_ROW = _BOARD_ROW
+"""The team row's height (the team game), in category rows: a name written by hand, as in
+the board row."""
+_TEAM_TOTAL_ROW = 1.1
+"""The team total row's height, in category rows: as the players' total row."""
+
+
 def _rows(labels: Labels) -> float:
-    """The table's height in row units: name, board, the edition's categories, total, coins."""
-    return 1.25 + _BOARD_ROW + len(labels.order) + 1.1 + 0.85
+    """The table's height in row units: name, board, the edition's categories, total, coins
+    (and in the team game, the teams over the names and their totals under the coins)."""
+    teams = _TEAM_ROW + _TEAM_TOTAL_ROW if labels.team is not None else 0.0
+    return 1.25 + _BOARD_ROW + len(labels.order) + 1.1 + 0.85 + teams
+
+
+def team_game(players: int, rules: EditionRules) -> bool:
+    """Whether a pad for ``players`` has the team rows: an expansion being played has a team
+    game (Cities: teams of two sitting side by side), and the players make two teams or
+    more of its size (no Free City: a table of two has none)."""
+    size = rules.team_size
+    return bool(size) and players % size == 0 and players >= 2 * size
 
 
 Box = tuple[float, float, float, float]
@@ -134,10 +152,13 @@ class _Geometry:
     unit: float
     label_width: float
     column_width: float
+    hint: tuple[str, ...] = ()
+    """The team game's rule, in lines across the pad's foot."""
+    hint_size: float = MIN_TYPE
 
 
-def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geometry:
-    """Every size of one pad in ``box``."""
+def _geometry(box: Box, players: int, url: str | None, labels: Labels, hint: str = "") -> _Geometry:
+    """Every size of one pad in ``box`` (with ``hint``, the team game's rule, at its foot)."""
     _, _, bw, bh = box
     # Type and spacing scale with the pad: 1.0 for an A5 pad (half an A4 page), either way up.
     k = min(max(bw, bh) / 595.0, min(bw, bh) / 420.0)
@@ -151,10 +172,13 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     # The footer band: the winner's line, then the QR code's caption and link (and the
     # loopback warning) under it, beside the code.
     captions = (3 + (2 if url and loopback_link(url) else 0)) * MIN_TYPE * 1.3 if url else 0.0
-    footer = max(qr, 30 * k, 30 * k + captions) + 10 * k
+    avail = bw - 2 * margin
+    # Under it all, across the pad, the team game's rule.
+    hint_size = max(7 * k, MIN_TYPE)
+    hint_lines = tuple(wrap(hint, avail, hint_size)) if hint else ()
+    footer = max(qr, 30 * k, 30 * k + captions) + 10 * k + len(hint_lines) * hint_size * 1.3
     unit = min(56.0 * max(k, 0.75), (bh - 2 * margin - header - footer) / _rows(labels))
     cities = players + 1 if players == 2 else players
-    avail = bw - 2 * margin
     # The label column: the colour stripe, the badge and the longest word of a label, at
     # the type size the table will use (no less than the minimum).
     tk = _table_scale(k, unit)
@@ -162,10 +186,11 @@ def _geometry(box: Box, players: int, url: str | None, labels: Labels) -> _Geome
     radius = min(unit * 0.36, 11 * tk)
     words = [w for label in labels.categories.values() for w in label.split()]
     words += [labels.total, labels.coins or "", labels.player, labels.wonder]
+    words += [w for label in (labels.team, labels.team_total) if label for w in label.split()]
     widest = max(text_width(w, size, "bold") for w in words if w)
     label_width = min(max(3.5 * tk + 4 * tk * 3 + 2 * radius + widest + 4, 56.0), 132 * k, avail * 0.36)
     column_width = min(78 * k, (avail - label_width) / cities)
-    return _Geometry(k, margin, qr, unit, label_width, column_width)
+    return _Geometry(k, margin, qr, unit, label_width, column_width, hint_lines, hint_size)
 
 
 def _table_scale(k: float, unit: float) -> float:
@@ -175,7 +200,14 @@ def _table_scale(k: float, unit: float) -> float:
     return min(k, unit / 30.0, 1.0)
 
 
-def _labels(t: Translator, order: str, rules: EditionRules) -> Labels:
+TEAM_HINT = N_(
+    "Team game: teammates sit side by side, in the columns under their team's name. A team "
+    "scores its players' totals added up; on equal totals, the team with more coins wins."
+)
+"""At the foot of a pad for the team game: how the team rows are used."""
+
+
+def _labels(t: Translator, order: str, rules: EditionRules, teams: bool = False) -> Labels:
     rows = row_order(rules, order)
     return Labels(
         player=t(N_("Player")),
@@ -184,6 +216,8 @@ def _labels(t: Translator, order: str, rules: EditionRules) -> Labels:
         total=t(N_("Total")),
         coins=t(N_("Coins (tie-break)")),
         order=rows,
+        team=t(N_("Team")) if teams else None,
+        team_total=t(N_("Team total")) if teams else None,
     )
 
 
@@ -206,13 +240,16 @@ def pad_plan(
     rules = _rules(edition, expansions)
     _check(players, per_page, order, rules)
     register_fonts()
-    labels = _labels(Translator(gettext, ngettext), order, rules)
+    t = Translator(gettext, ngettext)
+    teams = team_game(players, rules)
+    labels = _labels(t, order, rules, teams)
+    hint = t(TEAM_HINT) if teams else ""
     best: PadPlan | None = None
     for count in [n for n in (4, 2, 1) if n <= per_page]:
         default_landscape = False
         for landscape in (default_landscape, not default_landscape):
             page, boxes = _arrangement(paper, count, landscape)
-            g = _geometry(boxes[0], players, url, labels)
+            g = _geometry(boxes[0], players, url, labels, hint)
             plan = PadPlan(count, landscape, page, boxes, g.column_width, _BOARD_ROW * g.unit)
             if plan.fits:
                 return plan
@@ -223,10 +260,18 @@ def pad_plan(
 
 
 def _draw_pad(
-    c: Canvas, box: Box, players: int, url: str | None, t: Translator, labels: Labels, heading: str
+    c: Canvas,
+    box: Box,
+    players: int,
+    url: str | None,
+    t: Translator,
+    labels: Labels,
+    heading: str,
+    team_size: int = 0,
 ) -> None:
+    """One pad in ``box``; with ``team_size``, for the team game (see :func:`team_game`)."""
     bx, by, bw, bh = box
-    g = _geometry(box, players, url, labels)
+    g = _geometry(box, players, url, labels, t(TEAM_HINT) if team_size else "")
     k, margin, qr = g.k, g.margin, g.qr
     x0, x1 = bx + margin, bx + bw - margin
     top, bottom = by + bh - margin, by + margin
@@ -264,14 +309,31 @@ def _draw_pad(
         minor_height=0.85 * unit,
         k=_table_scale(k, unit),
         writable=True,
+        team_height=_TEAM_ROW * unit,
+        team_total_height=_TEAM_TOTAL_ROW * unit,
     )
     free_city = t(N_("Free City"))
     columns = [Column() for _ in range(players)]
     if players == 2:
         columns.append(Column(note=free_city, free_city=True))
+    # The team game: a cell over each two neighbouring columns, numbered as the app numbers
+    # the teams it seats (the table writes its own names over the numbers, or keeps them).
+    teams = [
+        TeamCell(first, team_size, mark=str(n))
+        for n, first in enumerate(range(0, players, team_size or players), start=1)
+    ]
     table_width = g.label_width + g.column_width * cities
     table_x = x0 + (x1 - x0 - table_width) / 2
-    table_end = draw_score_table(c, table_x, header_bottom - 12 * k, columns, labels, metrics)
+    table_end = draw_score_table(
+        c, table_x, header_bottom - 12 * k, columns, labels, metrics, teams if team_size else ()
+    )
+    # the team game's rule across the foot of the pad, under everything else
+    c.setFillColor(MUTED)
+    hint_y = bottom + 0.3 * g.hint_size + (len(g.hint) - 1) * g.hint_size * 1.3
+    for line in g.hint:
+        draw_text(c, x0, hint_y, line, g.hint_size)
+        hint_y -= g.hint_size * 1.3
+    bottom += len(g.hint) * g.hint_size * 1.3
 
     # the footer band under the table: the winner's line, and the QR code at the right
     band_top = table_end - 10 * k
@@ -348,7 +410,8 @@ def score_pad_pdf(
     )
     t = Translator(gettext, ngettext)
     rules = _rules(edition, expansions)
-    labels = _labels(t, order, rules)
+    teams = team_game(players, rules)
+    labels = _labels(t, order, rules, teams)
     heading = t(edition_heading(edition, rules.expansions))
     width, height = plan.page
 
@@ -363,7 +426,7 @@ def score_pad_pdf(
         invariant=invariant,
     )
     for box in plan.boxes:
-        _draw_pad(canvas, box, players, url, t, labels, heading)
+        _draw_pad(canvas, box, players, url, t, labels, heading, rules.team_size if teams else 0)
     xs = sorted({b[0] for b in plan.boxes} - {0.0})
     ys = sorted({b[1] for b in plan.boxes} - {0.0})
     for x in xs:

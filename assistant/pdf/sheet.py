@@ -19,7 +19,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.catalog import EditionRules, available_expansions, catalog_for
-from ..rules.model import Category, CityScore, Detail, Problem, ScoreSheet
+from ..rules.model import Category, CityScore, Detail, Problem, ScoreSheet, TeamScore
 from ..rules.text import FSI, N_, PDI, Gettext, Ngettext, Nn_, Text
 from .drawing import (
     ALERT,
@@ -54,6 +54,7 @@ from .layout import (
     Column,
     Labels,
     Metrics,
+    TeamCell,
     Translator,
     draw_score_table,
     edition_heading,
@@ -103,6 +104,46 @@ def _points(n: int) -> str:
     return signed(n, plus=True)
 
 
+def _city_teams(sheet: ScoreSheet) -> list[TeamScore]:
+    """Each city's team in seating order (the team game), found by its player among the
+    teams' players (a name two players share goes to each in turn); empty when the game has
+    no teams, or when some city is in none of them."""
+    left = [list(team.players) for team in sheet.teams]
+    found: list[TeamScore] = []
+    for city in sheet.cities:
+        index = next((i for i, players in enumerate(left) if city.player in players), None)
+        if index is None or city.free_city:
+            return []
+        left[index].remove(city.player)
+        found.append(sheet.teams[index])
+    return found
+
+
+def _team_cells(sheet: ScoreSheet) -> list[TeamCell]:
+    """The teams across their players' columns: a cell for each run of neighbouring columns
+    of one team (teammates sit side by side; a team that sits at both ends of the seating
+    order gets a cell at each end)."""
+    teams = _city_teams(sheet)
+    cells: list[TeamCell] = []
+    first = 0
+    for i in range(1, len(teams) + 1):
+        if i < len(teams) and teams[i] is teams[first]:
+            continue
+        team = teams[first]
+        cells.append(
+            TeamCell(
+                first,
+                i - first,
+                name=team.team,
+                total=signed(team.total),
+                rank=str(team.rank),
+                winner=team.rank == 1,
+            )
+        )
+        first = i
+    return cells
+
+
 @dataclass(frozen=True, slots=True)
 class _Context:
     sheet: ScoreSheet
@@ -127,6 +168,7 @@ class _Context:
 QR_SIZE = 86.0
 QR_BLOCK = 132.0
 FOOTER = 24.0
+MIN_CATEGORY_ROW = 24.0
 
 
 def _result_lines(ctx: _Context, width: float, problems_page: int) -> list[tuple[str, float, Weight, Color]]:
@@ -143,7 +185,9 @@ def _result_lines(ctx: _Context, width: float, problems_page: int) -> list[tuple
     explanation = t(sheet.explanation)
     if explanation:
         lines += [(line, 9.5, "regular", MUTED) for line in wrap(explanation, width, 9.5)]
-    for team in sorted(sheet.teams, key=lambda team: (team.rank, team.team)):
+    # The teams' totals and ranks, when the table cannot show them under the teams' columns.
+    shown = bool(_team_cells(sheet))
+    for team in [] if shown else sorted(sheet.teams, key=lambda team: (team.rank, team.team)):
         text = t(
             Nn_(
                 "{rank}. Team {team} ({players}): {points} victory point",
@@ -172,6 +216,69 @@ def _qr_warning(ctx: _Context, url: str | None) -> list[str]:
     if not url or not loopback_link(url):
         return []
     return wrap(ctx.t(LOOPBACK_WARNING), QR_BLOCK, 7, "bold")
+
+
+def _draw_table(c: Canvas, ctx: _Context, x0: float, x1: float, y: float, panel_h: float) -> float:
+    """The score table under the header at ``y``, as tall as the result panel (``panel_h``)
+    under it leaves room for; its bottom y. The team game adds the teams over the names and
+    their totals and ranks under the players'."""
+    t, sheet, m = ctx.t, ctx.sheet, ctx.margin
+    rules = ctx.rules
+    n = len(sheet.cities)
+    # Seven columns need the room more, and eight (Cities) more still: their names.
+    label_width = 128.0 if n <= 5 else 114.0 if n <= 7 else 104.0
+    column_width = min(86.0, (x1 - x0 - label_width) / n)
+    teams = _team_cells(sheet)
+    team_rows = (26.0, 30.0, 24.0) if teams else (0.0, 0.0, 0.0)
+    fixed = 50 + 24 + 32 + 22 + 26 + sum(team_rows)
+    room = (y - 16) - (m + FOOTER + 18 + panel_h + 18)
+    metrics = Metrics(
+        label_width=label_width,
+        column_width=column_width,
+        name_height=50,
+        wonder_height=24,
+        category_height=max(MIN_CATEGORY_ROW, min(44.0, (room - fixed) / len(rules.categories))),
+        total_height=32,
+        minor_height=22,
+        rank_height=26,
+        team_height=team_rows[0],
+        team_total_height=team_rows[1],
+        team_rank_height=team_rows[2],
+    )
+    winners = set(sheet.winners)
+    free_city = t(N_("Free City"))
+    auto_names = free_city_names() | {free_city}
+    # Cities whose rank the coins decided: tied on points with another player.
+    totals = [c.total for c in sheet.cities if not c.free_city]
+    columns = [
+        Column(
+            name=free_city if city.free_city and city.player in auto_names else city.player,
+            note=free_city if city.free_city and city.player not in auto_names else "",
+            wonder=_wonder_label(city, sheet.edition, t) or ("" if city.free_city else "—"),
+            values={cat: signed(city.categories.get(cat, 0)) for cat in rules.categories},
+            total=signed(city.total),
+            coins=str(city.coins),
+            rank=str(city.rank) if city.rank is not None else "—",
+            winner=city.player in winners and not city.free_city and (city.rank == 1 or bool(sheet.teams)),
+            free_city=city.free_city,
+            tie_break=not city.free_city and totals.count(city.total) > 1,
+        )
+        for city in sheet.cities
+    ]
+    labels = Labels(
+        player=t(N_("Player")),
+        wonder=t(N_("Board")),
+        categories={cat: t(rules.category_name(cat)) for cat in rules.categories},
+        total=t(N_("Total")),
+        coins=t(N_("Coins (tie-break)")),
+        rank=t(N_("Rank")),
+        order=rules.categories,
+        team=t(N_("Team")) if teams else None,
+        team_total=t(N_("Team total")) if teams else None,
+        team_rank=t(N_("Team rank")) if teams else None,
+    )
+    table_width = label_width + column_width * n
+    return draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics, teams)
 
 
 def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -> None:
@@ -212,53 +319,7 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
     panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
 
-    rules = ctx.rules
-    n = len(sheet.cities)
-    label_width = 128.0 if n <= 5 else 114.0  # seven columns need the room more
-    column_width = min(86.0, (x1 - x0 - label_width) / n)
-    fixed = 50 + 24 + 32 + 22 + 26
-    room = (y - 16) - (m + FOOTER + 18 + panel_h + 18)
-    metrics = Metrics(
-        label_width=label_width,
-        column_width=column_width,
-        name_height=50,
-        wonder_height=24,
-        category_height=max(24.0, min(44.0, (room - fixed) / len(rules.categories))),
-        total_height=32,
-        minor_height=22,
-        rank_height=26,
-    )
-    winners = set(sheet.winners)
-    free_city = t(N_("Free City"))
-    auto_names = free_city_names() | {free_city}
-    # Cities whose rank the coins decided: tied on points with another player.
-    totals = [c.total for c in sheet.cities if not c.free_city]
-    columns = [
-        Column(
-            name=free_city if city.free_city and city.player in auto_names else city.player,
-            note=free_city if city.free_city and city.player not in auto_names else "",
-            wonder=_wonder_label(city, sheet.edition, t) or ("" if city.free_city else "—"),
-            values={cat: signed(city.categories.get(cat, 0)) for cat in rules.categories},
-            total=signed(city.total),
-            coins=str(city.coins),
-            rank=str(city.rank) if city.rank is not None else "—",
-            winner=city.player in winners and not city.free_city and (city.rank == 1 or bool(sheet.teams)),
-            free_city=city.free_city,
-            tie_break=not city.free_city and totals.count(city.total) > 1,
-        )
-        for city in sheet.cities
-    ]
-    labels = Labels(
-        player=t(N_("Player")),
-        wonder=t(N_("Board")),
-        categories={cat: t(rules.category_name(cat)) for cat in rules.categories},
-        total=t(N_("Total")),
-        coins=t(N_("Coins (tie-break)")),
-        rank=t(N_("Rank")),
-        order=rules.categories,
-    )
-    table_width = label_width + column_width * n
-    y = draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics)
+    y = _draw_table(c, ctx, x0, x1, y, panel_h)
 
     # the result, beside the QR code
     top = y - 18
@@ -338,7 +399,10 @@ def _city_header(ctx: _Context, city: CityScore, continued: bool) -> _Block:
     right = t(Nn_("{n} point", "{n} points", city.total))
     if city.rank is not None:
         right = t(N_("{points}, rank {rank}", points=right, rank=city.rank))
-    sub = " · ".join(part for part in (wonder, t(N_("Free City")) if city.free_city else "") if part)
+    teams = _city_teams(ctx.sheet)
+    team = t(N_("Team {team}", team=teams[city.seat].team)) if city.seat < len(teams) else ""
+    parts = (wonder, t(N_("Free City")) if city.free_city else "", team)
+    sub = " · ".join(part for part in parts if part)
     if continued:
         sub = t(N_("{text} (continued)", text=sub)) if sub else t(N_("(continued)"))
     winner = city.player in ctx.sheet.winners and (city.rank == 1 or bool(ctx.sheet.teams))
