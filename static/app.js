@@ -193,47 +193,78 @@
     return refresh;
   };
 
-  // The city's picker: an expansion's own family of cards (its leaders, its black cards) opens
-  // over the page from a button, so that the picker stays about a screen tall; a tap on one of
-  // its cards takes it (or gives it back) and closes it. Without the script they sit inline.
+  // The city's picker: an expansion's own families of cards (its leaders, its black cards) open
+  // together in a sheet docked under the page, from a button each (that scrolls the sheet to
+  // its family), so that the picker stays about a screen tall. The sheet stays open while cards
+  // are tapped, in it or in the picker above it, so that a city in the order its hand held the
+  // cards takes one tap a card (issue 43); its Close button, Escape or a tap elsewhere on the
+  // page (as on a backdrop) closes it. Without the script the families sit inline.
   var families = function (picker) {
     var groups = $$(".colour-group[data-family]", picker);
     if (!groups.length || !window.HTMLDialogElement) { return; }
+    var root = document.documentElement;
     var bar = document.createElement("div");
     bar.className = "families";
     picker.parentNode.insertBefore(bar, picker);
     var filter = $("#card-filter");
+    var sheet = document.createElement("dialog");
+    sheet.className = "sheet families-sheet";
+    sheet.id = "families-sheet";
+    var head = document.createElement("div"); head.className = "sheet-head";
+    var h = document.createElement("h3"); h.id = "families-sheet-title";
+    sheet.setAttribute("aria-labelledby", h.id);
+    var close = document.createElement("button");
+    close.type = "button"; close.className = "sheet-close"; close.textContent = "×";
+    close.setAttribute("aria-label", picker.getAttribute("data-close") || "Close");
+    head.appendChild(h); head.appendChild(close);
+    var body = document.createElement("div"); body.className = "sheet-body";
+    sheet.appendChild(head); sheet.appendChild(body);
+    var buttons = [], titles = [], opener = null;
+    var shut = function () { if (sheet.open) { sheet.close(); } };
+    sheet.addEventListener("close", function () {
+      root.classList.remove("sheet-docked");
+      buttons.forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+    });
     groups.forEach(function (group) {
       var title = (group.querySelector(".colour-head") || group).textContent.trim();
-      var dialog = document.createElement("dialog");
-      dialog.className = "sheet";
-      dialog.setAttribute("aria-label", title);
-      var head = document.createElement("div"); head.className = "sheet-head";
-      var h = document.createElement("h3"); h.textContent = title;
-      var close = document.createElement("button");
-      close.type = "button"; close.className = "sheet-close"; close.textContent = "×";
-      close.setAttribute("aria-label", picker.getAttribute("data-close") || "Close");
-      head.appendChild(h); head.appendChild(close);
-      group.parentNode.insertBefore(dialog, group);
-      dialog.appendChild(head); dialog.appendChild(group);
+      titles.push(title);
+      body.appendChild(group);
       var open = document.createElement("button");
       open.type = "button"; open.className = "button small " + group.getAttribute("data-color");
       open.setAttribute("data-family", group.getAttribute("data-color"));
       open.setAttribute("aria-haspopup", "dialog");
+      open.setAttribute("aria-controls", sheet.id);
+      open.setAttribute("aria-expanded", "false");
       var count = document.createElement("span"); count.className = "badge";
       open.appendChild(document.createTextNode(title + " ")); open.appendChild(count);
       bar.appendChild(open);
+      buttons.push(open);
       var held = function () {
         count.textContent = String($$("input:checked", group).length);
         var q = filter ? filter.value.trim() : "";
         open.classList.toggle("found", q !== "" && $$(".tile", group).some(function (t) { return !t.classList.contains("hidden"); }));
       };
-      open.addEventListener("click", function () { dialog.showModal(); });
-      close.addEventListener("click", function () { dialog.close(); });
-      dialog.addEventListener("click", function (e) { if (e.target === dialog) { dialog.close(); } });  // the backdrop
-      group.addEventListener("change", function () { held(); dialog.close(); });
+      open.addEventListener("click", function () {
+        opener = open;
+        if (!sheet.open) {
+          sheet.show();
+          root.classList.add("sheet-docked");
+          buttons.forEach(function (b) { b.setAttribute("aria-expanded", "true"); });
+        }
+        body.scrollTop = group.offsetTop - body.offsetTop;  // this family at the top of the sheet
+      });
+      group.addEventListener("change", held);
       if (filter) { filter.addEventListener("input", function () { setTimeout(held, 0); }); }
       held();
+    });
+    h.textContent = titles.join(" · ");
+    picker.appendChild(sheet);
+    close.addEventListener("click", shut);
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && sheet.open) { shut(); (opener || buttons[0]).focus(); }
+    });
+    document.addEventListener("click", function (e) {
+      if (sheet.open && e.target.closest && !e.target.closest("#structures")) { shut(); }
     });
   };
   var cityPicker = $("#city-form #picker.compact");

@@ -107,8 +107,11 @@ TILES_LIMIT = 8192
 """The most rendered tiles an app keeps (``app.extensions["tiles"]``) before starting over."""
 
 
-def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) -> Markup:
-    """A card picker's tile, rendered once per language and state and then reused.
+def cached_tile(
+    tile: Any, catalog: Any, name: str, checked: bool, built: bool, light: bool = False
+) -> Markup:
+    """A card picker's tile, rendered once per language and state and then reused (``light``:
+    the city page's tile, only what a tap needs; see the ``tile`` macro).
 
     A city page draws some 75 tiles; rendering each (cost icons, the effect in words) was
     most of the page's server time, and a tile depends only on these few things. The tiles
@@ -127,6 +130,7 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
         tile.gone,
         checked,
         built,
+        light,
     )
     tiles: dict[tuple[object, ...], Markup] = current_app.extensions["tiles"]
     html = tiles.get(key)
@@ -134,7 +138,7 @@ def cached_tile(tile: Any, catalog: Any, name: str, checked: bool, built: bool) 
         if len(tiles) >= TILES_LIMIT:
             tiles.clear()
         macros = current_app.jinja_env.get_template("_macros.html").module
-        html = tiles[key] = Markup(macros.tile(tile, catalog, name, checked, built))  # type: ignore[attr-defined]
+        html = tiles[key] = Markup(macros.tile(tile, catalog, name, checked, built, light))  # type: ignore[attr-defined]
     return html
 
 
@@ -151,7 +155,8 @@ def cached_picker(
 
     Even from rendered tiles (:func:`cached_tile`), a picker of the expansions' 151 cards
     was some 150 calls a page; a page seen again is now one look-up. A city whose cards
-    changed renders its picker again from the tiles."""
+    changed renders its picker again from the tiles. Its tiles are light ones (issue 43: a
+    name to tap, the rest as text shown on demand)."""
     from flask import current_app
 
     key = (page_language(), picker.key, name, checked, built)
@@ -159,7 +164,7 @@ def cached_picker(
     html = pickers.get(key)
     if html is None:
         macros = current_app.jinja_env.get_template("_macros.html").module
-        html = Markup(macros.tile_groups(picker.groups, picker.catalog, name, checked, built))  # type: ignore[attr-defined]
+        html = Markup(macros.tile_groups(picker.groups, picker.catalog, name, checked, built, light=True))  # type: ignore[attr-defined]
         if len(pickers) >= PICKERS_LIMIT:
             pickers.clear()
         pickers[key] = html
