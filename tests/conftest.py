@@ -152,3 +152,22 @@ def compiled_catalogues() -> None:
                 catalog = read_po(fh)
             with mo.open("wb") as fh:
                 write_mo(fh, catalog)
+
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ drives Chromium and carries the ``browser`` mark, so
+    that ``-m "not browser"`` (the inner loop) leaves all of them out: an unmarked one stops
+    the run before any test starts."""
+    unmarked = [
+        item.nodeid
+        for item in items
+        if BROWSER_TESTS in Path(str(item.path)).parents and item.get_closest_marker("browser") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "tests under tests/browser/ must carry the browser mark (pytestmark = pytest.mark.browser): "
+            + ", ".join(unmarked[:5])
+        )

@@ -117,7 +117,9 @@ def live_server(tmp_path_factory) -> Iterator[str]:
 
 
 class AxeWatch:
-    """axe-core's serious and critical violations on every page the watched contexts open.
+    """axe-core's serious and critical violations on every page the watched contexts open,
+    and anything the pages' Content-Security-Policy refused, their script did not catch or logged
+    as an error.
 
     A context with the script on runs axe on each load and, at the end, on the state each of
     its pages was left in. A context with the script off cannot run it: the pages it loaded
@@ -134,17 +136,23 @@ class AxeWatch:
     def heard(self, message) -> None:
         import json
 
-        if message.text.startswith("axe:"):
+        if "Content Security Policy" in message.text:  # something the page's CSP refused
+            self.found.append({"page": message.location.get("url", ""), "csp": message.text})
+        elif message.type == "error" and not message.text.startswith("Failed to load resource"):
+            # a page's own error (a request the test cut off, offline or refused, aside)
+            self.found.append({"page": message.location.get("url", ""), "console": message.text})
+        elif message.text.startswith("axe:"):
             report = json.loads(message.text[4:])
             self.found.extend({"page": report["page"], **bad} for bad in report["bad"])
 
     def watch(self, context, javascript: bool = True):
         self.contexts.append(context)
+        context.on("console", self.heard)
+        context.on("weberror", lambda error: self.found.append({"uncaught": str(error.error)}))
         if self.script is None:
             return context
         if javascript:
             context.add_init_script(self.script)
-            context.on("console", self.heard)
         else:
             context.on("request", self.loaded)
         return context
@@ -174,7 +182,10 @@ class AxeWatch:
                 page.goto(url)
                 page.evaluate("() => window.__axeCheck()")
             checker.close()
-        assert not self.found, "axe: serious or critical violations\n" + "\n".join(map(str, self.found))
+        assert not self.found, (
+            "axe's serious or critical violations, CSP refusals, uncaught errors:\n"
+            + "\n".join(map(str, self.found))
+        )
 
 
 @pytest.fixture

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+from tests.web.worked_games import THREE
 
 
 def shot(page: Page, folder: Path, name: str) -> None:
@@ -40,6 +43,23 @@ def create_game(
     page.locator("button[name=submit]").click()
     expect(page.locator(".cities li").first).to_be_visible()
     return page.url
+
+
+def fill_names(page: Page, names: Iterable[str], first: int = 0) -> None:
+    """The players' names on the new-game form, seat by seat from seat ``first``."""
+    for seat, name in enumerate(names, first):
+        page.fill(f"input[name='seats-{seat}-player']", name)
+
+
+def tick_expansions(page: Page, ids: Iterable[str], *, script: bool) -> None:
+    """Tick expansions on the new-game form, one tap each (without the script, then the form's
+    button that sets the game up for them)."""
+    for expansion in ids:
+        page.locator(f"#expansions input[value='{expansion}'] + label").click()
+        if script:
+            expect(page.locator(f"#expansions input[value='{expansion}']")).to_be_checked()
+    if not script:
+        page.click("#expansions .apply")
 
 
 def fill_seat(page: Page, seat: int, name: str, wonder: str | None, side: str) -> None:
@@ -92,6 +112,12 @@ def tap_card(page: Page, card: str) -> None:
     tile.click()
 
 
+def tap_cards(page: Page, cards: Iterable[str]) -> None:
+    """Tap each card's tile in the picker, in this order (see ``tap_card``)."""
+    for card in cards:
+        tap_card(page, card)
+
+
 def count_tokens(page: Page, tokens: list[int]) -> None:
     """Tap how many of each token the city holds."""
     for field, value in (
@@ -110,6 +136,15 @@ def wait_saved(page: Page) -> None:
     expect(page.locator("#save-state")).to_have_attribute("data-state", "saved", timeout=10_000)
 
 
+def save_city(page: Page, *, script: bool) -> None:
+    """Save the city as its phone does: with the script it saves itself (wait until the page
+    says so); without it, tap the form's Save button."""
+    if script:
+        wait_saved(page)
+    else:
+        page.locator("#city-form button[type=submit]").first.click()
+
+
 def enter_city(
     page: Page,
     hub: str,
@@ -123,8 +158,10 @@ def enter_city(
     pad: dict[str, int] | None = None,
     symbols: dict[str, int] | None = None,
     screenshot: tuple[Path, str] | None = None,
+    script: bool = True,
 ) -> None:
-    """Enter a city on its phone; it saves itself as it goes."""
+    """Enter a city on its phone; it saves itself as it goes (without the script, ``script=False``,
+    the numbers are typed, as the steppers need the script, and the Save button saves)."""
     open_city(page, hub, seat)
     if wonder:
         page.locator("details.more summary").first.click()
@@ -132,17 +169,56 @@ def enter_city(
         page.click(f"label[for=side-{0 if wonder[1] == 'A' else 1}]")
     if pad is None:
         page.click(f"label[for=stages-{stages}]")
-    set_stepper(page, "coins", coins)
+    _set_number(page, "coins", coins, script)
     count_tokens(page, tokens or [])
-    for card in cards or []:
-        tap_card(page, card)
+    tap_cards(page, cards or [])
     for name, value in (pad or {}).items():
         page.fill(f"input[name='categories-{name}']", str(value))
     for name, value in (symbols or {}).items():
-        set_stepper(page, f"science_symbols-{name}", value)
-    wait_saved(page)
+        _set_number(page, f"science_symbols-{name}", value, script)
+    save_city(page, script=script)
+    if not script:
+        wait_saved(page)  # the page the Save button loads says the city was saved
     if screenshot:
         shot(page, *screenshot)
+
+
+def _set_number(page: Page, field: str, value: int, script: bool) -> None:
+    if script:
+        set_stepper(page, field, value)
+    else:
+        page.fill(f"input[name='{field}']", str(value))
+
+
+def enter_cities(
+    phones: Sequence[Page],
+    hub: str,
+    cities: Sequence[Mapping[str, Any]],
+    *,
+    first: int = 0,
+    script: bool = True,
+) -> None:
+    """Enter a game's cities seat by seat from seat ``first``, as the players of a table do:
+    ``phones[i]`` enters ``cities[i]`` (``enter_city``'s keywords)."""
+    for seat, (page, city) in enumerate(zip(phones, cities, strict=True), first):
+        enter_city(page, hub, seat, script=script, **city)
+
+
+# The hand-worked game of tests/web/worked_games.py (Giza, Rhodes and Babylon, all side A:
+# 25, 20 and 15 points) as its players tap their cities in: ``enter_city``'s keywords, by seat.
+THREE_TAPPED: list[dict[str, Any]] = [
+    {"stages": city["stages"], "coins": city["coins"], "tokens": city["military"], "cards": city["cards"]}
+    for city in THREE["cities"]
+]
+
+
+def ask_about(page: Page, cards: Iterable[str], *, script: bool = True) -> None:
+    """Tap each card of the hand on "Can I build it?" or the Free City's turn; the answers
+    follow the taps, and without the script the Ask button gives them."""
+    for card in cards:
+        page.locator(f".hand .tile label[for=hand-{card}]").click()
+    if not script:
+        page.locator("#ask").click()
 
 
 def totals(page: Page) -> dict[str, int]:
@@ -171,12 +247,20 @@ def ranks(page: Page) -> dict[str, str]:
     }
 
 
-def end_age(page: Page, hub: str, age: int, shields: list[int]) -> Any:
+def end_age(page: Page, hub: str, age: int, shields: list[int]) -> Locator:
+    """The end of an age, from the game's page: its tokens handed out; the result."""
     page.goto(hub)
     page.locator("a[href$='/age']").click()
-    page.click(f"label[for=age-{age - 1}]")
-    for i, value in enumerate(shields):
-        page.fill(f"input[name='shields-{i}']", str(value))
+    return hand_out_tokens(page, shields, age)
+
+
+def hand_out_tokens(page: Page, shields: list[int], age: int | None = None) -> Locator:
+    """On the end-of-age page: the age (unless the one the page chose stands), each seat's
+    shields, and the tokens handed out; the result."""
+    if age is not None:
+        page.click(f"label[for=age-{age - 1}]")
+    for seat, value in enumerate(shields):
+        page.fill(f"input[name='shields-{seat}']", str(value))
     page.locator("button[name=submit]").click()
     expect(page.locator("#age-result")).to_be_visible()
     return page.locator("#age-result")
@@ -230,6 +314,41 @@ def store_game(base: str, game: dict[str, Any]) -> str:
     hub's URL, as the table's edit link opens it."""
     token = api(base, "POST", "/api/v1/games", {"game": game})["edit_url"].split("/g/", 1)[1]
     return f"{base}/g/{token}"
+
+
+def store_locked_game(base: str, game: dict[str, Any], table: str, **fields: Any) -> str:
+    """Store a game at a table through the JSON API (``fields``: its title...) and lock it, as
+    a table's statistics count only locked games; return its token."""
+    made = api(base, "POST", "/api/v1/games", {"game": game, "table": table, **fields})
+    api(base, "POST", f"/api/v1/games/{made['token']}/lock", {})
+    return str(made["token"])
+
+
+def put_cities(
+    base: str, token: str, seats: Iterable[int], change: Callable[[int, dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """The other phones of a table, entered elsewhere: each seat's city, as ``change(seat,
+    the stored city)`` makes it, put through the JSON API at the version last read; return
+    the game (and its scores) as the last answer has it."""
+    game = api(base, "GET", f"/api/v1/games/{token}")
+    for seat in seats:
+        city = change(seat, dict(game["game"]["cities"][seat]))
+        game = api(
+            base,
+            "PUT",
+            f"/api/v1/games/{token}/cities/{seat}",
+            {"version": game["versions"][seat], "city": city},
+        )
+    return game
+
+
+def wait_for_the_worker(page: Page) -> None:
+    """The app's service worker is ready and controls the page (it claims the page once active)."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    for _ in range(50):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
 
 
 def axe_now(page: Page) -> list[dict[str, Any]]:

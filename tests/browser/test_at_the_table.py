@@ -4,7 +4,6 @@ card, and the scoreboard fits the screen in every language."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -15,11 +14,14 @@ from tests.browser.conftest import PHONE
 from tests.browser.flows import (
     count_tokens,
     create_game,
+    hand_out_tokens,
     open_city,
     scrolls_sideways,
     set_stepper,
     shot,
+    store_game,
     tap_card,
+    tap_cards,
     wait_saved,
 )
 
@@ -37,28 +39,25 @@ def api_city(page: Page, base: str, hub: str, seat: int) -> dict:
     return page.request.get(f"{base}/api/v1/games/{token}").json()["game"]["cities"][seat]
 
 
-def new_api_game(page: Page, base: str, game: dict) -> str:
-    """A game stored through the API; its hub's URL."""
-    answer = page.request.post(f"{base}/api/v1/games", data=json.dumps({"game": game}),
-                               headers={"Content-Type": "application/json"})  # fmt: skip
-    assert answer.status == 201, answer.text()
-    return f"{base}/g/{answer.json()['token']}"
-
-
 def three_players(page: Page, base: str) -> str:
     return create_game(page, base, ["Ana", "Bo", "Cy"], [("giza", "A"), ("rhodes", "A"), ("babylon", "A")])
 
 
-def test_a_city_saves_itself_as_it_is_tapped_in_without_a_save_button(live_server, phone, screenshots):
+def a_city(phone, base: str, seat: int) -> tuple[Page, str]:
+    """A phone on city ``seat`` of a new three-player game: the page, and the game's hub."""
     page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    hub = three_players(page, base)
+    open_city(page, hub, seat)
+    return page, hub
+
+
+def test_a_city_saves_itself_as_it_is_tapped_in_without_a_save_button(live_server, phone, screenshots):
+    page, hub = a_city(phone, live_server, 0)
     expect(page.locator("#save")).to_be_hidden()  # the script saves; no button to forget
     page.click("label[for=stages-2]")
     set_stepper(page, "coins", 5)
     count_tokens(page, [1, 3, -1])
-    for card in ("baths", "altar", "stockade"):
-        tap_card(page, card)
+    tap_cards(page, ["baths", "altar", "stockade"])
     wait_saved(page)
     expect(page.locator("#save-state")).to_have_text("Saved ✓")
     stored = api_city(page, live_server, hub, 0)
@@ -74,9 +73,7 @@ def test_a_city_saves_itself_as_it_is_tapped_in_without_a_save_button(live_serve
 
 
 def test_leaving_with_edits_not_saved_asks_first(live_server, phone, screenshots):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 1)
+    page, _hub = a_city(phone, live_server, 1)
     page.context.set_offline(True)
     tap_card(page, "baths")
     expect(page.locator("#save-state")).to_have_attribute("data-state", "offline", timeout=10_000)
@@ -91,9 +88,7 @@ def test_leaving_with_edits_not_saved_asks_first(live_server, phone, screenshots
 
 
 def test_a_phone_that_lost_the_network_saves_its_edits_when_it_comes_back(live_server, phone):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 2)
+    page, hub = a_city(phone, live_server, 2)
     page.context.set_offline(True)
     tap_card(page, "altar")
     set_stepper(page, "coins", 6)
@@ -109,9 +104,7 @@ def test_a_phone_that_lost_the_network_saves_its_edits_when_it_comes_back(live_s
 
 
 def test_a_phone_closed_before_its_edits_reached_the_server_saves_them_on_the_next_visit(live_server, phone):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    page, hub = a_city(phone, live_server, 0)
     page.context.set_offline(True)
     tap_card(page, "theater")
     expect(page.locator("#save-state")).to_have_attribute("data-state", "offline", timeout=10_000)
@@ -159,10 +152,7 @@ def test_the_end_of_an_age_meanwhile_is_merged_not_blamed_on_another_phone(live_
     hub = three_players(host, live_server)
     open_city(page, hub, 0)
     host.goto(hub + "/age")
-    for i, shields in enumerate([2, 0, 0]):
-        host.fill(f"input[name='shields-{i}']", str(shields))
-    host.locator("button[name=submit]").click()
-    expect(host.locator("#age-result")).to_be_visible()
+    hand_out_tokens(host, [2, 0, 0])
     tap_card(page, "stockade")
     wait_saved(page)
     stored = api_city(page, live_server, hub, 0)
@@ -170,9 +160,7 @@ def test_the_end_of_an_age_meanwhile_is_merged_not_blamed_on_another_phone(live_
 
 
 def test_enter_in_find_a_card_takes_the_only_match_and_never_saves_the_list_away(live_server, phone):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    page, hub = a_city(phone, live_server, 0)
     page.fill("#card-filter", "scrip")
     expect(page.locator(".tile:not(.hidden)")).to_have_count(1)
     page.locator("#card-filter").press("Enter")
@@ -218,9 +206,7 @@ def test_a_fifteen_card_city_takes_a_tap_a_card_and_little_scrolling(live_server
 
 
 def test_the_picker_lays_cards_out_by_colour_once_each_with_what_chains(live_server, phone, screenshots):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    page, _hub = a_city(phone, live_server, 0)
     colours = page.locator(".colour-group").evaluate_all("els => els.map(e => e.dataset.color)")
     assert colours == ["brown", "grey", "blue", "yellow", "red", "green", "purple"]
     ids = page.locator(".tile input").evaluate_all("els => els.map(e => e.value)")
@@ -240,7 +226,8 @@ def test_the_picker_lays_cards_out_by_colour_once_each_with_what_chains(live_ser
     expect(page.locator(".tile input[value=timber-yard] + label .coin-cost")).to_have_text("1")
     shot(page, screenshots, "74-picker")
     ids_on_page = page.locator("[id]").evaluate_all("els => els.map(e => e.id)")
-    assert len(ids_on_page) == len(set(ids_on_page)), "every id on the page is unique"
+    twice = sorted({i for i in ids_on_page if ids_on_page.count(i) > 1})
+    assert not twice, f"every id on the page is unique: {twice}"
 
 
 BROKEN_WORDS = """() => {
@@ -276,8 +263,7 @@ def test_a_new_empty_city_opens_with_no_worked_out_tokens_and_the_board_waits(
                       [("giza", "A"), ("rhodes", "A"), ("babylon", "A"), ("ephesus", "A")])  # fmt: skip
     open_city(page, hub, 0)
     expect(page.locator("[data-code=military-assumed]")).to_have_count(0)
-    for card in ("barracks", "stockade", "baths"):
-        tap_card(page, card)
+    tap_cards(page, ["barracks", "stockade", "baths"])
     wait_saved(page)
     page.goto(hub + "/scoreboard")
     expect(page.locator("#waiting")).to_have_text("1 of 4 cities entered: waiting for Bo, Cy, Dae.")
@@ -308,7 +294,7 @@ def test_the_scoreboard_fits_a_portrait_phone_at_seven_players(live_server, phon
          "cards": ["baths", "stockade", "scriptorium"] if i % 2 else ["altar", "clay-pool"]}
         for i, (name, wonder) in enumerate(zip(SEVEN_NAMES, WONDERS, strict=True))
     ]  # fmt: skip
-    hub = new_api_game(page, live_server, {"cities": cities})
+    hub = store_game(live_server, {"cities": cities})
     page.goto(hub + "/scoreboard")
     expect(page.locator(".rank-row")).to_have_count(7)
     page.locator("#row-0 summary").click()
@@ -319,9 +305,7 @@ def test_the_scoreboard_fits_a_portrait_phone_at_seven_players(live_server, phon
 
 
 def test_breadcrumb_links_are_thumb_sized(live_server, phone):
-    page = phone()
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    page, _hub = a_city(phone, live_server, 0)
     for box in page.locator(".crumbs a").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().height)"
     ):

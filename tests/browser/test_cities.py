@@ -12,7 +12,16 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.flows import open_city, scrolls_sideways, shot, store_game, tap_card, totals, wait_saved
+from tests.browser.flows import (
+    ask_about,
+    open_city,
+    save_city,
+    scrolls_sideways,
+    shot,
+    store_game,
+    tap_cards,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -43,13 +52,11 @@ def test_a_cities_city_tapped_in_scored_and_asked_about(live_server, page_contex
 
     open_city(page, hub, 0)
     expect(page.locator(".colour-group[data-color=black] .colour-head")).to_contain_text("City buildings")
-    for card in ["apothecary", "pigeon-loft", "spy-ring", "secret-society", "capitol", "guild-of-shadows"]:
-        tap_card(page, card)
+    tap_cards(
+        page, ["apothecary", "pigeon-loft", "spy-ring", "secret-society", "capitol", "guild-of-shadows"]
+    )
     page.locator("#diplomacy-choices input[value='2'] + label").click()  # one tap
-    if script:
-        wait_saved(page)
-    else:
-        page.locator("#city-form button[type=submit]").first.click()
+    save_city(page, script=script)
     expect(page.locator("#diplomacy-choices input[value='2']")).to_be_checked()
     shot(page, screenshots, f"98-cities-city-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []
@@ -71,9 +78,7 @@ def test_a_cities_city_tapped_in_scored_and_asked_about(live_server, page_contex
     open_city(page, hub, 2)
     page.get_by_role("link", name="Can I build it?").click()
     page.locator(".age-tabs button[value='1']").click()
-    page.locator(".hand .tile label[for=hand-gates-of-the-city]").click()
-    if not script:
-        page.locator("#ask").click()
+    ask_about(page, ["gates-of-the-city"], script=script)
     expect(page.locator("#verdicts li[data-card=gates-of-the-city]")).to_contain_text(
         "only 3 black cards of Age I enter the deck for 3 cities, and the table already holds them"
     )

@@ -4,18 +4,20 @@ is swapped. Both phones at 390x844, the second with its script off."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import api
+from tests.browser.flows import api, store_locked_game
 from tests.web.worked_games import three
+
+pytestmark = pytest.mark.browser
 
 
 def test_a_merge_decided_from_names_another_phone_just_changed_is_refused_and_said(
     live_server, phone, page_context, screenshots
 ):
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Club"})["token"]
-    game = api(live_server, "POST", "/api/v1/games", {"game": three(), "table": table})
-    api(live_server, "POST", f"/api/v1/games/{game['token']}/lock", {})  # counted once locked
+    store_locked_game(live_server, three(), table)  # counted once locked
     first = phone()
     second = page_context(False).new_page()
     for page in (first, second):

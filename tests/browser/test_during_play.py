@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import create_game, open_city, shot, wait_saved
+from tests.browser.flows import ask_about, create_game, open_city, shot, wait_saved
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     expect(ana.locator(".hand label[for=hand-lumber-yard]")).to_have_count(0)  # an Age I card
     ana.click("label[for=via-discard]")
     expect(ana.locator(".hand legend")).to_have_text("The discard pile")
-    ana.locator(".hand .tile label[for=hand-baths]").click()
+    ask_about(ana, ["baths"])
     verdict = ana.locator("#verdicts li[data-card=baths]")
     expect(verdict).to_contain_text("free from the discard pile")
     expect(verdict).to_contain_text("stage 2 of the Mausoleum of Halicarnassus")
@@ -57,7 +57,7 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     wait_saved(bo)
     bo.get_by_role("link", name="Can I build it?").click()
     bo.click("label[for=via-free-build]")
-    bo.locator(".hand .tile label[for=hand-courthouse]").click()
+    ask_about(bo, ["courthouse"])
     expect(bo.locator("#verdicts li[data-card=courthouse]")).to_contain_text("free: a free build")
     open_city(bo, hub, 1)
     bo.locator("#during-play summary").click()
@@ -65,7 +65,7 @@ def test_a_game_in_progress_from_the_hub_to_the_verdicts(live_server, phone, scr
     wait_saved(bo)
     bo.get_by_role("link", name="Can I build it?").click()
     bo.click("label[for=via-free-build]")
-    bo.locator(".hand .tile label[for=hand-courthouse]").click()
+    ask_about(bo, ["courthouse"])
     refused = bo.locator("#verdicts li[data-card=courthouse]")
     expect(refused).to_contain_text("no such power now")
     expect(refused).to_contain_text("already used")

@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import create_game, open_city, scrolls_sideways, shot, tap_card, wait_saved
+from tests.browser.flows import (
+    ask_about,
+    create_game,
+    open_city,
+    scrolls_sideways,
+    shot,
+    tap_card,
+    wait_saved,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -22,8 +30,7 @@ def test_the_free_city_page_answers_for_the_hand_its_holder_offers(live_server, 
     expect(page.locator("h1")).to_have_text("The Free City's turn")
     # A card the Free City can build must be played: the Baths (a stone bought from Ana) and the
     # Altar (free) both qualify, so the first in the hand's order is played and the other named.
-    page.locator(".hand .tile label[for=hand-altar]").click()
-    page.locator(".hand .tile label[for=hand-baths]").click()
+    ask_about(page, ["altar", "baths"])
     answer = page.locator("#free-city-answer .verdict")
     expect(answer).to_have_attribute("data-action", "build")  # answered as tapped, without a submit
     expect(answer).to_have_attribute("data-card", "baths")
@@ -52,9 +59,7 @@ def test_the_free_city_page_works_without_javascript(live_server, page_context, 
         page.goto(hub + "/free-city")
         # Loom and glass nobody makes yet: neither card can be built, nor Babylon's first stage
         # (2 clay: its board gives one, and nobody sells clay), so the card is discarded.
-        page.locator(".hand .tile label[for=hand-apothecary]").click()
-        page.locator(".hand .tile label[for=hand-workshop]").click()
-        page.locator("#ask").click()
+        ask_about(page, ["apothecary", "workshop"], script=False)
         answer = page.locator("#free-city-answer .verdict")
         expect(answer).to_have_attribute("data-action", "discard")
         expect(answer).to_contain_text(
@@ -76,7 +81,7 @@ def test_can_i_build_it_says_when_every_copy_is_built_elsewhere(live_server, pho
     wait_saved(page)
     open_city(page, hub, 1)
     page.get_by_role("link", name="Can I build it?").click()
-    page.locator(".hand .tile label[for=hand-lumber-yard]").click()
+    ask_about(page, ["lumber-yard"])
     verdict = page.locator("#verdicts li[data-card=lumber-yard]")
     expect(verdict.locator("[data-why]")).to_have_attribute("data-why", "no-copy-left")
     expect(verdict).to_contain_text("no copy left")

@@ -11,15 +11,13 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.browser.flows import (
-    count_tokens,
+    ask_about,
     create_second_edition_game,
+    enter_cities,
     open_city,
     scrolls_sideways,
-    set_stepper,
     shot,
-    tap_card,
     totals,
-    wait_saved,
 )
 
 pytestmark = pytest.mark.browser
@@ -31,31 +29,23 @@ pytestmark = pytest.mark.browser
 #  Bo   Olympia Day, 2 stages (3), 6 coins (2), Palace 8, tokens -1 -1           = 11
 #  Cy   Rhodes Day, 1 stage (3), 0 coins, Well 3 + Statue 4, tokens -1 -1        = 8
 #  Dae  Babylon Night, 0 stages, 4 coins (1), Theater 3, tokens +1 +5            = 10
-CITIES = [
-    ("Ana", ("giza", "B"), 4, 3, [1, 3], ["altar", "temple", "decorators-guild"]),
-    ("Bo", ("olympia", "A"), 2, 6, [-1, -1], ["palace"]),
-    ("Cy", ("rhodes", "A"), 1, 0, [-1, -1], ["well", "statue"]),
-    ("Dae", ("babylon", "B"), 0, 4, [1, 5], ["theater"]),
-]
+CITIES = [  # name, board, and what its player taps in (enter_city's keywords)
+    ("Ana", ("giza", "B"), {"stages": 4, "coins": 3, "tokens": [1, 3], "cards": ["altar", "temple", "decorators-guild"]}),
+    ("Bo", ("olympia", "A"), {"stages": 2, "coins": 6, "tokens": [-1, -1], "cards": ["palace"]}),
+    ("Cy", ("rhodes", "A"), {"stages": 1, "coins": 0, "tokens": [-1, -1], "cards": ["well", "statue"]}),
+    ("Dae", ("babylon", "B"), {"stages": 0, "coins": 4, "tokens": [1, 5], "cards": ["theater"]}),
+]  # fmt: skip
 
 
 def test_a_second_edition_game_from_set_up_to_the_printed_sheet(live_server, phone, screenshots):
     host = phone()
-    hub = create_second_edition_game(host, live_server, [(name, *board) for name, board, *_rest in CITIES])
+    hub = create_second_edition_game(host, live_server, [(name, *board) for name, board, _taps in CITIES])
     expect(host.locator(".cities li").first).to_contain_text("Giza Night")
     shot(host, screenshots, "80-second-edition-hub")
 
-    for seat, (_name, _board, stages, coins, tokens, cards) in enumerate(CITIES):
-        page = host if seat == 0 else phone()
-        open_city(page, hub, seat)
-        page.click(f"label[for=stages-{stages}]")
-        set_stepper(page, "coins", coins)
-        count_tokens(page, tokens)
-        for card in cards:
-            tap_card(page, card)
-        wait_saved(page)
-        if seat == 2:
-            shot(page, screenshots, "81-second-edition-city")
+    taps = [city for _name, _board, city in CITIES]
+    taps[2] = {**taps[2], "screenshot": (screenshots, "81-second-edition-city")}
+    enter_cities([host, phone(), phone(), phone()], hub, taps)
 
     # Olympia Day: Bo has built its second stage and holds no red card yet, so the Barracks'
     # colour comes free; Cy's Well builds the Statue free by its symbol (already taken here).
@@ -63,7 +53,7 @@ def test_a_second_edition_game_from_set_up_to_the_printed_sheet(live_server, pho
     open_city(bo, hub, 1)
     bo.get_by_role("link", name="Can I build it?").click()
     bo.get_by_role("button", name="Age I", exact=True).click()
-    bo.locator(".hand .tile label[for=hand-barracks]").click()
+    ask_about(bo, ["barracks"])
     expect(bo.locator("#verdicts li[data-card=barracks]")).to_contain_text("first card of each colour")
 
     host.goto(hub + "/scoreboard")

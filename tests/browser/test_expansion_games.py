@@ -12,23 +12,24 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.flows import api, lock, open_city, scrolls_sideways, shot, tap_card, wait_saved
+from tests.browser.flows import (
+    api,
+    fill_names,
+    lock,
+    open_city,
+    put_cities,
+    save_city,
+    scrolls_sideways,
+    shot,
+    tap_card,
+    tick_expansions,
+)
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ana", "Bartek", "Şule", "Minji", "Carles", "Lucía", "Zofia", "محمد"]
-
-
-def _tick(page: Page, ids: list[str], script: bool) -> None:
-    """Tick expansions on the new-game page, one tap each (without the script, then the button)."""
-    for expansion in ids:
-        page.locator(f"#expansions input[value='{expansion}'] + label").click()
-        if script:
-            expect(page.locator(f"#expansions input[value='{expansion}']")).to_be_checked()
-    if not script:
-        page.click("#expansions .apply")
 
 
 def _get(url: str) -> bytes:
@@ -43,11 +44,10 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, page_
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Club night"})["token"]
     page.goto(f"{live_server}/new?table={table}&edition=1")
     page.fill("input[name='seats-0-player']", NAMES[0])  # typed before the expansions are ticked
-    _tick(page, ["leaders", "cities", "armada"], script)
+    tick_expansions(page, ["leaders", "cities", "armada"], script=script)
     expect(page.locator("#set-up")).to_contain_text("Players: 2 to 8. Starting coins: 6.")
     expect(page.locator("input[name='seats-0-player']")).to_have_value(NAMES[0])
-    for seat, name in enumerate(NAMES[1:], 1):
-        page.fill(f"input[name='seats-{seat}-player']", name)
+    fill_names(page, NAMES[1:], first=1)
     page.check("input[name=deal]")
     page.check("input[name=teams]")
     shot(page, screenshots, f"91-new-8-players-{'js' if script else 'nojs'}")
@@ -72,24 +72,21 @@ def test_a_2010_leaders_cities_armada_table_of_eight_in_teams(live_server, page_
         page.fill(f"input[name='categories-{row}']", value)
     for age, value in enumerate((3, 3, 5)):
         page.fill(f"input[name='naval_by_age-{age}']", str(value))
-    if script:
-        wait_saved(page)
-    else:
-        page.locator("#city-form button[type=submit]").first.click()
+    save_city(page, script=script)
     shot(page, screenshots, f"92-city-expansion-rows-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []
 
     # The other seven phones, through the API: pad numbers, their naval strength.
-    game = api(live_server, "GET", f"/api/v1/games/{token}")
     naval = [None, [1, 4, 4], [0, 4, 6], [0, 0, 0], [2, 2, 2], [1, 1, 3], [0, 2, 2], [1, 1, 1]]
-    for seat in range(1, 8):
-        city = dict(game["game"]["cities"][seat])
+
+    def pad_numbers(seat: int, city: dict) -> dict:
         city.pop("cards", None)
         city.pop("stages", None)
         city["categories"] = {"civilian": 10 + seat, "leaders": 2, "debt": -seat % 3 * -1, "islands": 1}
         city["naval_by_age"] = naval[seat]
-        body = {"version": game["versions"][seat], "city": city}
-        game = api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}", body)
+        return city
+
+    game = put_cities(live_server, token, range(1, 8), pad_numbers)
     # Ana's naval conflicts, hand-worked (all eight compared): Age I strengths
     # [3, 1, 0, 0, 2, 1, 0, 1]: Ana alone strongest 3. Age II [3, 4, 4, 0, 2, 1, 2, 1]: Bartek
     # and Şule tie for the strongest (3 each), Ana counts as third: none. Age III
@@ -135,10 +132,9 @@ def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, page_c
     page = context.new_page()
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
     page.goto(f"{live_server}/new?mode=pad&edition=2&table={table}")
-    _tick(page, ["leaders", "cities", "edifice"], script)
+    tick_expansions(page, ["leaders", "cities", "edifice"], script=script)
     expect(page.locator("#set-up")).to_contain_text("Starting coins: 6.")
-    for seat, name in enumerate(NAMES[:4]):
-        page.fill(f"input[name='seats-{seat}-player']", name)
+    fill_names(page, NAMES[:4])
     page.locator("button[name=submit]").click()
     expect(page.locator(".cities li")).to_have_count(4)
     hub = page.url
@@ -149,19 +145,17 @@ def test_a_2020_leaders_cities_edifice_game_in_the_quick_pad(live_server, page_c
     values = {"wonder": 10, "civilian": 12, "leaders": 6, "cities": 4, "debt": -3, "edifice": 5}
     for row, value in values.items():
         page.fill(f"input[name='categories-{row}']", str(value))
-    if script:
-        wait_saved(page)
-    else:
-        page.locator("#city-form button[type=submit]").first.click()
+    save_city(page, script=script)
     shot(page, screenshots, f"94-quick-pad-2020-expansions-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []
     # The other three phones, through the API.
     token = hub.rstrip("/").rsplit("/", 1)[-1]
-    game = api(live_server, "GET", f"/api/v1/games/{token}")
-    for seat in range(1, 4):
-        city = {**game["game"]["cities"][seat], "categories": {"civilian": 8 * seat, "edifice": -2}}
-        game = api(live_server, "PUT", f"/api/v1/games/{token}/cities/{seat}",
-                    {"version": game["versions"][seat], "city": city})  # fmt: skip
+    put_cities(
+        live_server,
+        token,
+        range(1, 4),
+        lambda seat, city: {**city, "categories": {"civilian": 8 * seat, "edifice": -2}},
+    )
     page.goto(hub.rstrip("/") + "/scoreboard")
     total = sum(values.values()) + 2  # and 6 coins: 2 points of treasury
     expect(page.locator(".rank-row[data-seat='0']")).to_have_attribute("data-total", str(total))

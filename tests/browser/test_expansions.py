@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.flows import open_city, scrolls_sideways, shot, tap_card, wait_saved
+from tests.browser.flows import (
+    fill_names,
+    open_city,
+    save_city,
+    scrolls_sideways,
+    shot,
+    tap_card,
+    tick_expansions,
+)
 from tests.conftest import TOY_EDITION
 
 pytestmark = pytest.mark.browser
@@ -19,13 +27,10 @@ def _set_up_festival(page: Page, base: str, *, script: bool) -> str:
     page.goto(f"{base}/new?edition={TOY_EDITION}")
     expect(page.locator("#set-up")).to_contain_text("Players: 3 to 4. Starting coins: 5.")
     page.fill("input[name='seats-0-player']", "Ana")  # typed before the expansion is ticked
-    page.click("label[for='expansions-0']")  # Festival (tests): one tap
-    if not script:
-        page.click("#expansions .apply")  # without the script, the page's own button
+    tick_expansions(page, ["festival"], script=script)  # Festival (tests): one tap
     expect(page.locator("#set-up")).to_contain_text("Players: 3 to 5. Starting coins: 7.")
     expect(page.locator("input[name='seats-0-player']")).to_have_value("Ana")
-    for seat, name in enumerate(NAMES[1:], 1):
-        page.fill(f"input[name='seats-{seat}-player']", name)
+    fill_names(page, NAMES[1:], first=1)
     page.check("input[name=deal]")
     page.locator("button[name=submit]").click()
     expect(page.locator(".cities li")).to_have_count(5)
@@ -42,10 +47,7 @@ def test_a_festival_table_types_its_row_beside_the_cards_and_the_board_counts_it
     open_city(page, hub, 0)
     tap_card(page, "toy-shrine")  # a blue card: Civilian 2
     page.fill("input[name='categories-festival']", "4")
-    if script:
-        wait_saved(page)
-    else:
-        page.locator("#city-form button[type=submit]").first.click()
+    save_city(page, script=script)
     expect(page.locator(".live-points").first).to_contain_text("9 points")  # 2 + 3 (7 coins) + 4
     shot(page, screenshots, f"90-festival-city-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []

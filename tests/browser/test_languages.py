@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from assistant.web.i18n import TRANSLATIONS_DIR
-from tests.browser.flows import create_game, enter_city, ranks, shot, totals
+from tests.browser.flows import THREE_TAPPED, create_game, enter_cities, enter_city, ranks, shot, totals
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +31,10 @@ def test_a_game_played_in_the_table_s_language(live_server, phone, screenshots, 
         host, live_server, ["김민준", "Łukasz", "Şule"], [("giza", "A"), ("rhodes", "A"), ("babylon", "A")]
     )
     expect(host.locator("main h2").nth(1)).to_have_text(t("Whose city is this phone?"))
-    enter_city(
-        host, hub, 0, stages=2, coins=7, tokens=[1, 3, -1],
-        cards=["lumber-yard", "baths", "altar", "temple", "stockade", "apothecary", "dispensary"],
-        screenshot=(screenshots, f"50-{lang}-my-city"),
-    )  # fmt: skip
+    # The hand-worked game of tests/web/worked_games.py, each city on its own phone.
+    enter_city(host, hub, 0, **THREE_TAPPED[0], screenshot=(screenshots, f"50-{lang}-my-city"))
     expect(host.locator("#save-state")).to_have_text(t("Saved") + " ✓")
-    enter_city(
-        phone(locale), hub, 1, stages=1, coins=4, tokens=[1, 3, 5],
-        cards=["ore-vein", "clay-pool", "barracks", "guard-tower", "walls", "workshop", "theater", "statue"],
-    )  # fmt: skip
-    enter_city(
-        phone(locale), hub, 2, stages=2, coins=2, tokens=[-1, -1, -1, -1],
-        cards=["scriptorium", "library", "school", "press", "loom", "marketplace"],
-    )  # fmt: skip
+    enter_cities([phone(locale), phone(locale)], hub, THREE_TAPPED[1:], first=1)
     host.goto(hub + "/scoreboard")
     assert totals(host) == {"김민준": 25, "Łukasz": 20, "Şule": 15}
     assert ranks(host) == {"김민준": "1", "Łukasz": "2", "Şule": "3"}

@@ -13,7 +13,16 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.browser.flows import open_city, scrolls_sideways, shot, store_game, tap_card, totals, wait_saved
+from tests.browser.flows import (
+    ask_about,
+    open_city,
+    save_city,
+    scrolls_sideways,
+    shot,
+    store_game,
+    tap_cards,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +53,11 @@ def test_a_leaders_city_tapped_in_scored_and_asked_about(live_server, page_conte
     # Ana's phone: her cards and her three leaders, from the picker's Leaders group.
     open_city(page, hub, 0)
     expect(page.locator(".colour-group[data-color=white] .colour-head")).to_contain_text("Leaders")
-    for card in ["lumber-yard", "apothecary", "workshop", "scriptorium", "barracks", "baths",
-                 "aristotle", "euclid", "hiram", "courtesans-guild"]:  # fmt: skip
-        tap_card(page, card)
+    tap_cards(page, ["lumber-yard", "apothecary", "workshop", "scriptorium", "barracks", "baths",
+                     "aristotle", "euclid", "hiram", "courtesans-guild"])  # fmt: skip
+    save_city(page, script=script)
     if script:
-        wait_saved(page)
         expect(page.locator(".cat-chips .cat-leaders b").first).to_have_text("10")
-    else:
-        page.locator("#city-form button[type=submit]").first.click()
     shot(page, screenshots, f"95-leaders-city-{'js' if script else 'nojs'}")
     assert scrolls_sideways(page) == []
 
@@ -72,10 +78,7 @@ def test_a_leaders_city_tapped_in_scored_and_asked_about(live_server, page_conte
     open_city(page, hub, 1)
     page.get_by_role("link", name="Can I build it?").click()
     expect(page.locator(".hand .colour-group[data-color=white]")).to_be_visible()
-    page.locator(".hand .tile label[for=hand-plato]").click()
-    page.locator(".hand .tile label[for=hand-caesar]").click()
-    if not script:
-        page.locator("#ask").click()
+    ask_about(page, ["plato", "caesar"], script=script)
     expect(page.locator("#verdicts li[data-card=plato]")).to_contain_text(
         "Bo can build Plato for free: Maecenas builds white cards for free."
     )

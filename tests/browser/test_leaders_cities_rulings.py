@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import open_city, scrolls_sideways, shot, store_game
+from tests.browser.flows import ask_about, open_city, scrolls_sideways, shot, store_game
 
 pytestmark = pytest.mark.browser
 
@@ -73,9 +73,7 @@ def test_caligulas_free_black_card_is_a_yes_on_its_condition(live_server, page_c
     open_city(page, hub, 0)
     page.get_by_role("link", name="Can I build it?").click()
     page.locator(".age-tabs button[value='2']").click()
-    page.locator(".hand .tile label[for=hand-lair]").click()
-    if not script:
-        page.locator("#ask").click()
+    ask_about(page, ["lair"], script=script)
     verdict = page.locator("#verdicts li[data-card=lair]")
     expect(verdict).to_contain_text(
         "If Caligula's free black card of the age has not been used, Ana can build the Lair with it for free."

@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import api, open_city, shot, store_game, tap_card, wait_saved
+from tests.browser.flows import api, open_city, shot, store_game, tap_card, wait_for_the_worker, wait_saved
+
+pytestmark = pytest.mark.browser
 
 GAME = {
     "edition": 1,
@@ -37,11 +40,7 @@ def test_the_app_installs_and_a_city_is_entered_with_no_network(live_server, pho
         ),
     )
     page.goto(hub)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    for _ in range(50):  # the worker claims the page once active
-        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
+    wait_for_the_worker(page)
     cdp = page.context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # A test's browser context is incognito, which Chromium names too: anything else is the app's.
@@ -92,11 +91,7 @@ def test_the_first_page_a_phone_opens_is_kept_for_a_reload_with_no_network(live_
     hub = store_game(live_server, GAME)
     page = phone()
     page.goto(hub + "/city/1")  # the first page this phone ever opens
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    for _ in range(50):
-        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
+    wait_for_the_worker(page)
     page.wait_for_function(
         "async () => !!(await (await caches.open('pages')).match(location.href))", timeout=10_000
     )

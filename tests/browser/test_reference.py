@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from assistant.rules.catalog import catalog_for
-from tests.browser.flows import shot
+from tests.browser.flows import ask_about, shot
 
 pytestmark = pytest.mark.browser
 
@@ -83,13 +83,13 @@ def test_can_i_build_it_without_a_game(live_server, phone, screenshots):
     page.fill("#me_coins", "2")
     # Structures are tiles, as on a city's page (no lists to hold down on a phone).
     page.locator("#setup-me .tile label[for=me_cards-stone-pit]").click()
-    page.locator(".hand .tile label[for=hand-baths]").click()
+    ask_about(page, ["baths"])
     # Olympia B stage 1 buys raw materials from both neighbours for 1: Baths costs 1 stone,
     # which Olympia's own Stone Pit gives.
     expect(page.locator("#verdicts li[data-card=baths]")).to_contain_text("own resources")
     # The hand of Age II: Aqueduct needs 3 stone; Olympia has one and Giza sells one.
     page.get_by_role("button", name="Age II", exact=True).click()
-    page.locator(".hand .tile label[for=hand-aqueduct]").click()
+    ask_about(page, ["aqueduct"])
     expect(page.locator("#verdicts li[data-card=aqueduct] .badge")).to_have_text("resources missing")
     expect(
         page.locator("#verdicts li[data-card=baths]")

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import api, store_game
+from tests.browser.flows import api, fill_names, store_game, store_locked_game
+
+pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bartek", "Şule"]
+# Three cities with nothing entered yet.
+EMPTY = {"edition": 1, "cities": [{"player": p, "wonder": w, "cards": []}
+                                  for p, w in [("Ana", "giza"), ("Bo", "rhodes"), ("Cy", "babylon")]]}  # fmt: skip
 
 
 def _box(page, selector: str) -> dict:
@@ -25,8 +31,7 @@ def _box(page, selector: str) -> dict:
 def test_the_names_typed_survive_a_change_of_edition(live_server, phone):
     page = phone()
     page.goto(live_server + "/new")
-    for i, name in enumerate(NAMES):
-        page.fill(f"input[name='seats-{i}-player']", name)
+    fill_names(page, NAMES)
     page.get_by_role("button", name="7 Wonders (2020)").click()
     expect(page.locator("label[for='seats-0-side-1']")).to_have_text("Night")
     assert [page.input_value(f"input[name='seats-{i}-player']") for i in range(3)] == NAMES
@@ -72,17 +77,12 @@ def test_coins_and_treasury_have_icons_of_their_own_named_for_screen_readers(liv
 
 def test_the_player_page_lists_the_players_games_and_dates_read_as_the_reader_writes_them(live_server, phone):
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Thursday"})["token"]
-    game = {"edition": 1, "cities": [{"player": p, "wonder": w, "cards": []}
-                                     for p, w in [("Ana", "giza"), ("Bo", "rhodes"), ("Cy", "babylon")]]}  # fmt: skip
     other = {
-        **game,
-        "cities": [{**c, "player": n} for c, n in zip(game["cities"], ["Dee", "Bo", "Cy"], strict=True)],
+        **EMPTY,
+        "cities": [{**c, "player": n} for c, n in zip(EMPTY["cities"], ["Dee", "Bo", "Cy"], strict=True)],
     }
-    for played, title in ((game, "Ana's night"), (other, "Without Ana")):
-        made = api(live_server, "POST", "/api/v1/games", {"game": played, "table": table, "title": title})
-        api(
-            live_server, "POST", f"/api/v1/games/{made['token']}/lock", {}
-        )  # the statistics count locked games
+    for played, title in ((EMPTY, "Ana's night"), (other, "Without Ana")):
+        store_locked_game(live_server, played, table, title=title)  # the statistics count locked games
     page = phone("en-GB")
     page.goto(f"{live_server}/t/{table}/p/ana")
     listed = page.locator("#player-games .game-item")
@@ -99,13 +99,10 @@ def test_the_player_page_lists_the_players_games_and_dates_read_as_the_reader_wr
 
 def test_the_controls_a_thumb_needs_are_at_least_44_px(live_server, phone):
     table = api(live_server, "POST", "/api/v1/tables", {"name": "Friday"})["token"]
-    game = {"edition": 1, "cities": [{"player": p, "wonder": w, "cards": []}
-                                     for p, w in [("Ana", "giza"), ("Bo", "rhodes"), ("Cy", "babylon")]]}  # fmt: skip
-    made = api(live_server, "POST", "/api/v1/games", {"game": game, "table": table})
-    api(live_server, "POST", f"/api/v1/games/{made['token']}/lock", {})
+    token = store_locked_game(live_server, EMPTY, table)
     page = phone()
     checked = []
-    page.goto(f"{live_server}/g/{made['token']}/city/0")
+    page.goto(f"{live_server}/g/{token}/city/0")
     checked.append(("Show what cards do", _box(page, "label[for=show-effects]")))
     page.goto(f"{live_server}/t/{table}")
     checked.append(("a player of the table", _box(page, "table.board th[scope=row] a")))

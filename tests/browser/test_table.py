@@ -7,8 +7,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import (
+    THREE_TAPPED,
+    ask_about,
     create_game,
     end_age,
+    enter_cities,
     enter_city,
     lock,
     open_city,
@@ -30,13 +33,10 @@ def test_a_three_player_game_from_new_game_to_the_locked_scoreboard(live_server,
     join = host.locator("#join-link").inner_text().strip()
     shot(host, screenshots, "01-game-hub")
 
-    # Each phone joins through the link the host shows and enters its own city.
+    # Each phone joins through the link the host shows and enters its own city (the
+    # hand-worked game of tests/web/worked_games.py).
     ana, bartek, sule = host, phone(), phone()
-    enter_city(
-        ana, join, 0, stages=2, coins=7, tokens=[1, 3, -1],
-        cards=["lumber-yard", "baths", "altar", "temple", "stockade", "apothecary", "dispensary"],
-        screenshot=(screenshots, "02-my-city"),
-    )  # fmt: skip
+    enter_city(ana, join, 0, **THREE_TAPPED[0], screenshot=(screenshots, "02-my-city"))
     expect(ana.locator("#live-total .live-points")).to_have_attribute("data-total", "25")
 
     board = phone()
@@ -44,14 +44,7 @@ def test_a_three_player_game_from_new_game_to_the_locked_scoreboard(live_server,
     expect(board.locator("#waiting")).to_contain_text("waiting for Bartek, Şule")
     expect(board.locator("#winner")).to_have_count(0)
 
-    enter_city(
-        bartek, join, 1, stages=1, coins=4, tokens=[1, 3, 5],
-        cards=["ore-vein", "clay-pool", "barracks", "guard-tower", "walls", "workshop", "theater", "statue"],
-    )  # fmt: skip
-    enter_city(
-        sule, join, 2, stages=2, coins=2, tokens=[-1, -1, -1, -1],
-        cards=["scriptorium", "library", "school", "press", "loom", "marketplace"],
-    )  # fmt: skip
+    enter_cities([bartek, sule], join, THREE_TAPPED[1:], first=1)
 
     # The scoreboard that was already open follows without a reload.
     expect(board.locator("#winner")).to_contain_text("Ana wins", timeout=10_000)
@@ -71,14 +64,13 @@ def test_a_three_player_game_from_new_game_to_the_locked_scoreboard(live_server,
     expect(ana.locator(".age-tabs button.current")).to_have_text("Age II")
     expect(ana.locator("#markets")).to_contain_text("Bartek sells")
     expect(ana.locator(".tile.built input[value=temple]")).to_be_disabled()
-    ana.locator(".tile label[for=hand-aqueduct]").click()
-    ana.locator(".tile label[for=hand-forum]").click()
+    ask_about(ana, ["aqueduct", "forum"])
     ana.check("input[name=stage]")
     expect(ana.locator("#verdicts li[data-card=aqueduct]")).to_contain_text("free by chain")
     expect(ana.locator("#verdicts li[data-card=forum]")).to_contain_text("from Bartek")
     expect(ana.locator("#verdicts li[data-card=stage]")).to_be_visible()
     # The thumb is low in the hand, the answers above it: the sticky head shows them, one chip each.
-    ana.locator(".tile label[for=hand-archery-range]").click()
+    ask_about(ana, ["archery-range"])
     chip = ana.locator("#answer-strip a", has_text="Archery Range")
     expect(chip).to_be_in_viewport()
     expect(ana.locator("#answer-strip a", has_text="Aqueduct")).to_contain_text("free by chain")
@@ -121,8 +113,11 @@ def test_a_seven_player_game_with_the_end_of_each_age(live_server, phone, screen
     hub = create_game(host, live_server, [s[0] for s in SEVEN], [s[1] for s in SEVEN])
     shot(host, screenshots, "10-seven-player-hub")
     phones = [host] + [phone() for _ in range(6)]
-    for seat, (_name, _wonder, stages, coins, cards) in enumerate(SEVEN):
-        enter_city(phones[seat], hub, seat, stages=stages, coins=coins, cards=cards)
+    enter_cities(
+        phones,
+        hub,
+        [{"stages": stages, "coins": coins, "cards": cards} for *_, stages, coins, cards in SEVEN],
+    )
 
     result = end_age(host, hub, 1, [1, 0, 0, 0, 0, 0, 0])
     expect(result).to_contain_text("Ana beats Bartek (1 shield against 0)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import scrolls_sideways, shot
+from tests.browser.flows import scrolls_sideways, shot, store_locked_game
 from tests.web.worked_games import team_game
 
 pytestmark = pytest.mark.browser
@@ -21,10 +21,7 @@ def test_a_table_of_team_games_counts_both_teammates_and_its_teams(live_server, 
     expect(page.locator("h1")).to_contain_text("Your table")
     table = page.url.rstrip("/").rsplit("/", 1)[-1]
     for game in (team_game(), team_game(second=True)):
-        made = page.request.post(live_server + "/api/v1/games", data={"game": game, "table": table})
-        assert made.ok, made.text()
-        locked = page.request.post(live_server + f"/api/v1/games/{made.json()['token']}/lock")
-        assert locked.ok, locked.text()
+        store_locked_game(live_server, game, table)
     page.reload()
     expect(page.locator("#summary")).to_contain_text("2 games counted")
     expect(page.locator("#team-games")).to_have_text("2 games played in teams")

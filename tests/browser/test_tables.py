@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.flows import scrolls_sideways, shot
+from tests.browser.flows import scrolls_sideways, shot, store_locked_game
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +27,7 @@ def _locked_games(page, live_server: str, seats: list[list[str]]) -> str:
     """The table this page shows gets a locked game for each seating; its token."""
     token = page.url.rstrip("/").rsplit("/", 1)[-1]
     for n, names in enumerate(seats):
-        created = page.request.post(
-            live_server + "/api/v1/games", data={"game": _game(names, 3 * n), "table": token}
-        ).json()
-        page.request.post(live_server + f"/api/v1/games/{created['token']}/lock")
+        store_locked_game(live_server, _game(names, 3 * n), token)
     return token
 
 

@@ -5,9 +5,12 @@ the table's language with the card names in English."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.flows import scrolls_sideways, shot
+
+pytestmark = pytest.mark.browser
 
 
 def test_the_host_opens_tonights_deck_from_home_and_checks_the_cities_deck(live_server, phone, screenshots):

@@ -7,7 +7,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.flows import create_second_edition_game, lock, shot, totals
+from tests.browser.flows import (
+    create_second_edition_game,
+    enter_cities,
+    fill_names,
+    hand_out_tokens,
+    lock,
+    shot,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -21,8 +29,7 @@ def page(page_context):
 
 def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page, live_server, screenshots):
     page.goto(live_server + "/new")
-    for i, name in enumerate(["Ana", "Bo", "Cy"]):
-        page.fill(f"input[name='seats-{i}-player']", name)
+    fill_names(page, ["Ana", "Bo", "Cy"])
     page.select_option("select[name='seats-0-wonder']", "giza")
     page.check("input[name=deal]")
     page.locator("button[name=submit]").click()
@@ -48,16 +55,11 @@ def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page,
     expect(page.locator("input[name=military-win2][value='1']")).to_be_checked()
     expect(page.locator("input[name=military-defeats][value='0']")).to_be_checked()
     page.goto(hub + "/age")
-    page.click("label[for=age-1]")
-    for i, shields in enumerate([0, 2, 1]):
-        page.fill(f"input[name='shields-{i}']", str(shields))
-    page.locator("button[name=submit]").click()
-    expect(page.locator("#age-result")).to_contain_text("Bo beats Ana")
-    expect(page.locator("#age-result")).to_contain_text("Cy beats Ana")
+    result = hand_out_tokens(page, [0, 2, 1], age=2)
+    expect(result).to_contain_text("Bo beats Ana")
+    expect(result).to_contain_text("Cy beats Ana")
     # Ana's +3 of Age II typed in by hand is replaced by the age's own tokens: two defeats.
-    expect(page.locator("#age-result")).to_contain_text(
-        "Replaces the tokens of this age typed in by hand: +3."
-    )
+    expect(result).to_contain_text("Replaces the tokens of this age typed in by hand: +3.")
     page.goto(hub + "/scoreboard")
     # Ana: -1 and -1 (Age II: Bo and Cy both have more shields), Giza A stage 1 (3),
     # 9 coins (3), Baths 3 + Altar 2 = 9.
@@ -68,8 +70,7 @@ def test_a_game_can_be_set_up_entered_scored_and_locked_without_javascript(page,
 
 def test_a_quick_pad_takes_a_negative_military_score_without_javascript(page, live_server):
     page.goto(live_server + "/new?mode=pad")
-    for i, name in enumerate(["Ana", "Bo", "Cy"]):
-        page.fill(f"input[name='seats-{i}-player']", name)
+    fill_names(page, ["Ana", "Bo", "Cy"])
     page.locator("button[name=submit]").click()
     page.locator(".cities li").first.locator("a").click()
     field = page.locator("input[name=categories-military]")
@@ -88,28 +89,18 @@ def test_a_second_edition_game_is_set_up_entered_and_scored_without_javascript(
     #  Ana  Giza Night, 2 stages (3+5), 9 coins (3), Altar 3 + Temple 4, +3 of Age II   = 21
     #  Bo   Olympia Day, no stage, 3 coins (1), Baths 3, a defeat (-1)                   = 3
     #  Cy   Rhodes Day, 1 stage (3), no coin, Theater 3                                  = 6
-    cities = [
-        ("Ana", "giza", "B", 2, 9, {"military-win2": 1}, ["altar", "temple"]),
-        ("Bo", "olympia", "A", 0, 3, {"military-defeats": 1}, ["baths"]),
-        ("Cy", "rhodes", "A", 1, 0, {}, ["theater"]),
+    cities = [  # name, wonder, side, and what is tapped and typed in (enter_city's keywords)
+        ("Ana", "giza", "B", {"stages": 2, "coins": 9, "tokens": [3], "cards": ["altar", "temple"]}),
+        ("Bo", "olympia", "A", {"stages": 0, "coins": 3, "tokens": [-1], "cards": ["baths"]}),
+        ("Cy", "rhodes", "A", {"stages": 1, "coins": 0, "tokens": [], "cards": ["theater"]}),
     ]
     hub = create_second_edition_game(
-        page, live_server, [(name, wonder, side) for name, wonder, side, *_ in cities]
+        page, live_server, [(name, wonder, side) for name, wonder, side, _ in cities]
     )
     expect(page.locator(".cities li").first).to_contain_text("Giza Night")
-    for seat, (_name, _wonder, _side, stages, coins, tokens, cards) in enumerate(cities):
-        page.goto(hub)
-        page.locator(".cities li").nth(seat).locator(f"a[href$='/city/{seat}']").click()
-        page.click(f"label[for=stages-{stages}]")
-        page.fill("input[name=coins]", str(coins))
-        for field, count in tokens.items():
-            page.click(f"label[for={field}-{count}]")
-        for card in cards:
-            page.locator(f".tile label[for=cards-{card}]").click()
-        page.locator("#save").click()
-        expect(page.locator("#save-state")).to_have_attribute("data-state", "saved")
-        if seat == 0:
-            shot(page, screenshots, "61-no-javascript-second-edition-city")
+    entered = [city for *_, city in cities]
+    entered[0] = {**entered[0], "screenshot": (screenshots, "61-no-javascript-second-edition-city")}
+    enter_cities([page] * len(cities), hub, entered, script=False)
     page.goto(hub + "/scoreboard")
     assert totals(page) == {"Ana": 21, "Bo": 3, "Cy": 6}
     expect(page.locator("#winner")).to_contain_text("Ana wins")

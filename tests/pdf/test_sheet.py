@@ -556,10 +556,10 @@ REAL_GAME: Mapping[str, object] = {
 
 
 def test_a_real_game_scored_by_the_rules_core_prints_its_sheet(keep):
-    scoring = pytest.importorskip("assistant.rules.scoring")
     from assistant.rules.gameio import parse_game
+    from assistant.rules.scoring import score_game
 
-    sheet = scoring.score_game(parse_game(REAL_GAME))
+    sheet = score_game(parse_game(REAL_GAME))
     pdf = score_sheet_pdf(sheet, url=URL, played_on=PLAYED_ON, title="Şule, 김민준 and Núria", invariant=True)
     keep(pdf, "sheet-real-game")
     pages = text_of(pdf)

@@ -3,6 +3,8 @@ from a catalogue, is still escaped, and each label keeps its own icon."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from markupsafe import Markup
 
 from assistant.web.icons import icon
@@ -36,7 +38,18 @@ def test_a_category_without_an_icon_of_its_own_gets_a_disc_in_its_colour():
 
     assert category_icon("military", "Military", 14) == icon("military", "Military", 14)
     assert category_icon("festival", "Festival", 14) == icon("category", "Festival", 14) != ""
-    assert 'id="i-category"' in sprite() and "var(--cat, currentColor)" in sprite()
+    assert (
+        '<symbol id="i-category" viewBox="0 0 24 24"><circle cx="12" cy="12" r="8.5" class="cat-fill"/>'
+        in sprite()
+    )
+    stylesheet = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    assert ".cat-fill { fill: var(--cat, currentColor); }" in stylesheet
+
+
+def test_no_icon_carries_a_style_attribute_the_content_security_policy_would_refuse():
+    from assistant.web.icons import sprite
+
+    assert "style=" not in sprite()
 
 
 def test_every_category_chip_on_a_festival_scoreboard_is_drawn(nocsrf_client):
