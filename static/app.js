@@ -162,7 +162,7 @@
       var label = document.createElement("label");
       label.className = "chip " + (tile.getAttribute("data-color") || "");
       label.htmlFor = box.id; label.setAttribute("data-card", box.value);
-      label.textContent = tile.querySelector(".tile-name").textContent;
+      label.textContent = tile.querySelector(".tile-name").textContent.replace(/\u00ad/g, "");  // soft hyphens: a chip is wide
       return label;
     };
     var refresh = function () {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from flask import Flask
@@ -96,6 +96,25 @@ def _stage_counts(catalog: Catalog) -> str:
 def signed(value: int) -> str:
     """A token or a points change with its sign, and a true minus sign: ``+3``, ``−1``."""
     return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+@lru_cache(maxsize=1024)
+def syllables(name: str) -> str:
+    """A card's English name with soft hyphens where its words may break (Pyphen's English
+    patterns, at least three letters either side): a tile too narrow for "Marketplace" shows
+    "Market-" over "place", never "Marketplac" over "e". The name is as printed, so English
+    whatever the page's language."""
+    return " ".join(_english().inserted(word, hyphen=SOFT_HYPHEN) for word in name.split(" "))
+
+
+@cache
+def _english() -> Any:
+    import pyphen  # only where a picker is drawn
+
+    return pyphen.Pyphen(lang="en_US", left=3, right=3)
 
 
 def minus(value: int) -> str:
@@ -215,6 +234,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["field_messages"] = field_messages
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
+    app.jinja_env.filters["syllables"] = syllables
     app.jinja_env.filters["format_day"] = format_day
     app.jinja_env.globals.update(
         icon=icons.icon,

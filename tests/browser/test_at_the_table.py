@@ -231,28 +231,55 @@ def test_the_picker_lays_cards_out_by_colour_once_each_with_what_chains(live_ser
 
 
 BROKEN_WORDS = """() => {
+    // Each piece of a name between spaces and soft hyphens (where the app allows a break, with
+    // a hyphen shown) that the browser laid out on more than one line.
     const out = [];
     for (const el of document.querySelectorAll('.tile-name')) {
+        if (!el.getClientRects().length) continue;  // not shown (a closed sheet's)
         const text = el.firstChild; let at = 0;
-        for (const word of text.textContent.split(' ')) {
-            const range = document.createRange();
-            range.setStart(text, at); range.setEnd(text, at + word.length); at += word.length + 1;
-            if (range.getClientRects().length > 1) out.push(word);
+        const top = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+                             const rects = r.getClientRects(); return rects[rects.length - 1].top; };
+        for (const piece of text.textContent.split(/[ \\u00ad]/)) {
+            // its first and last letters on different lines (after a break, a letter's range also
+            // holds the shown hyphen's box: its last box is the letter's)
+            if (piece.length > 1 && top(at) !== top(at + piece.length - 1)) {
+                out.push(text.textContent.replace(/\\u00ad/g, '-'));
+            }
+            at += piece.length + 1;
         }
     }
     return out;
 }"""
 
 
+@pytest.mark.parametrize("expansions", [[], ["leaders", "cities"]], ids=["base", "leaders-cities"])
 @pytest.mark.parametrize("width", [360, 390])
-def test_no_card_name_in_the_picker_breaks_in_the_middle_of_a_word(live_server, phone, width):
-    """ "Marketplace" is not "Marketplac / e": a long word shrinks to its tile instead."""
+def test_no_card_name_in_the_picker_breaks_in_the_middle_of_a_syllable(live_server, phone, width, expansions):
+    """ "Marketplace" is not "Marketplac / e": a long word shrinks to its tile, and where it
+    cannot (five tiles a row with the expansions' cards), breaks as "Market- / place"."""
+    seats = [("Ana", "giza"), ("Bo", "rhodes"), ("Cy", "babylon")]
+    hub = store_game(
+        live_server,
+        {
+            "edition": 1,
+            "expansions": expansions,
+            "cities": [{"player": p, "wonder": w, "side": "A", "cards": []} for p, w in seats],
+        },
+    )
     page = phone()
     page.set_viewport_size({"width": width, "height": PHONE["height"]})
-    hub = three_players(page, live_server)
-    open_city(page, hub, 0)
+    page.goto(hub + "/city/0")
+    expect(page.locator("#city-form")).to_be_visible()
     assert page.evaluate(BROKEN_WORDS) == []
     assert scrolls_sideways(page) == []
+    if expansions:  # the leaders and black cards, in their sheet
+        page.locator(".families button").first.tap()
+        expect(page.locator("#families-sheet")).to_be_visible()
+        assert page.locator("#families-sheet .tile-name").count() > 40
+        assert page.evaluate(BROKEN_WORDS) == []
+        page.locator("#families-sheet .sheet-close").tap()
+    page.locator(".tile label[for='cards-marketplace']").tap()
+    expect(page.locator("#held-strip .chip[data-card=marketplace]")).to_have_text("Marketplace")
 
 
 def test_a_new_empty_city_opens_with_no_worked_out_tokens_and_the_board_waits(
