@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.event_loop import run_apart
 from tests.test_serve import free_port
 
 DOC = (ROOT / "docs" / "deploying.md").read_text()
@@ -377,7 +378,7 @@ def test_a_club_behind_one_address_is_served_through_nginx_and_one_greedy_client
             await asyncio.gather(*(phone(n) for n in range(200)))
             return statuses
 
-        statuses = asyncio.run(room())
+        statuses = run_apart(room)
         assert len(statuses) == 200 * 12
         assert set(statuses) == {200}, {s: statuses.count(s) for s in set(statuses)}
 

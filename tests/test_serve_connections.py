@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.event_loop import run_apart
 from tests.test_serve import free_port, wait_for
 
 # Each test starts a server process and opens hundreds of connections to it.
@@ -189,7 +190,7 @@ def test_two_hundred_phones_behind_one_address_are_all_served(start_server):
             writer.close()
         return statuses, closed
 
-    statuses, closed = asyncio.run(room())
+    statuses, closed = run_apart(room)
     assert len(statuses) == 200 * 12
     assert set(statuses) == {200}, {s: statuses.count(s) for s in set(statuses)}
     assert closed >= 100, closed  # room was made among the idle ones
