@@ -109,7 +109,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .web import create_app
 
     if os.environ.get(serving.WORKER_ENV):  # one of --workers N: the supervisor printed the rest
-        app = create_app({"PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL")})
+        # The supervisor migrated the database before starting any worker: a worker that
+        # skips it starts in about half the time, so that workers killed one after another
+        # are replaced before the next dies (tests/test_serve_workers.py).
+        app = create_app({"PUBLIC_URL": os.environ.get("ASSISTANT_PUBLIC_URL"), "AUTO_MIGRATE": False})
         sock = serving.inherited_socket(int(os.environ[serving.SOCKET_FD_ENV]))
         serving.serve_one(app, args.host, args.port, args.threads, sock=sock)
         return 0

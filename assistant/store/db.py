@@ -25,13 +25,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, NullPool
 
 from .. import jsonio
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -147,6 +149,10 @@ def make_session_factory(engine: Engine) -> sessionmaker[Session]:
 
 
 def alembic_config() -> Config:
+    # alembic is imported only to migrate: a third of a start's imports, which a worker of
+    # ``serve --workers`` (its supervisor migrated) and every request never need.
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -158,6 +164,8 @@ MIGRATION_LOCK = 7_715_015
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the schema up to ``revision`` (creating it on an empty database), atomically."""
+    from alembic import command
+
     config = alembic_config()
     if engine.dialect.name == "sqlite":
         migrating = _transactional_sqlite_engine(engine.url.render_as_string(hide_password=False))
