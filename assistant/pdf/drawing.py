@@ -4,8 +4,8 @@ The icons are drawn with ReportLab's path primitives in a unit box (-1..1 on bot
 then scaled: a shield, a coin, a pyramid, a temple, a gear, a balance and a guild banner,
 each white on a disc of its category's colour, like the tokens on the game's own pad. The
 expansions' rows have theirs too (a bust, a skyline, a coin with a minus, an anchor, an
-island, a hull on its stocks, a stepped tower, a crane, a dome), drawn from the same shapes
-as the pages' icons (``assistant/web/icons.py``, a 24x24 box); a category neither knows
+island, a hull on its stocks, a stepped tower, a crane, a dome), read from the very markup
+the pages draw (``assistant/category_shapes.py``, a 24x24 box); a category neither knows
 (an edition's or expansion's added later) gets a plain disc.
 """
 
@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from xml.etree import ElementTree
 
 import qrcode
 import qrcode.constants
@@ -23,6 +24,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..category_shapes import CAT_LINE, SHAPES
 from ..rules.model import Category
 
 
@@ -236,133 +238,57 @@ def _svg_path(canvas: Canvas, d: str) -> PDFPathObject:
     return path
 
 
-def _fill(canvas: Canvas, d: str, *, holes: bool = False) -> None:
-    canvas.drawPath(_svg_path(canvas, d), fill=1, stroke=0, fillMode=FILL_EVEN_ODD if holes else None)
+def _shapes(canvas: Canvas, parent: ElementTree.Element, paint: dict[str, str], cut: Color) -> None:
+    """Draw ``parent``'s children as the pages' stylesheet paints them: ``cat-fill`` filled
+    and ``cat-line`` stroked in the ink, ``fill="#fff"`` in ``cut`` (the disc's colour);
+    a ``g``'s attributes go to its children."""
+    for element in parent:
+        tag = element.tag.rsplit("}", 1)[-1]
+        attrs = {**paint, **element.attrib}
+        if tag == "g":
+            _shapes(canvas, element, attrs, cut)
+            continue
+        line = attrs.get("class") == CAT_LINE
+        fill = not line and attrs.get("fill") != "none"
+        canvas.saveState()
+        if attrs.get("fill") == "#fff":
+            canvas.setFillColor(cut)
+        if line:
+            canvas.setLineWidth(float(attrs.get("stroke-width", "1")))
+            canvas.setLineCap(1 if attrs.get("stroke-linecap") == "round" else 0)
+            canvas.setLineJoin(1 if attrs.get("stroke-linejoin") == "round" else 0)
+        number = {
+            k: float(v) for k, v in attrs.items() if k in ("cx", "cy", "r", "x", "y", "width", "height", "rx")
+        }
+        if tag == "circle":
+            canvas.circle(number["cx"], number["cy"], number["r"], fill=int(fill), stroke=int(line))
+        elif tag == "rect":
+            x, y, w, h, rx = (number.get(k, 0.0) for k in ("x", "y", "width", "height", "rx"))
+            if rx:
+                canvas.roundRect(x, y, w, h, rx, fill=int(fill), stroke=int(line))
+            else:
+                canvas.rect(x, y, w, h, fill=int(fill), stroke=int(line))
+        elif tag == "path":
+            holes = FILL_EVEN_ODD if attrs.get("fill-rule") == "evenodd" else None
+            canvas.drawPath(_svg_path(canvas, attrs["d"]), fill=int(fill), stroke=int(line), fillMode=holes)
+        else:  # pragma: no cover - category_shapes.py writes only these
+            raise ValueError(f"an icon's <{tag}> is not drawn")
+        canvas.restoreState()
 
 
-def _line(canvas: Canvas, d: str, width: float) -> None:
-    canvas.setLineWidth(width)
-    canvas.setLineCap(1)
-    canvas.setLineJoin(1)
-    canvas.drawPath(_svg_path(canvas, d), fill=0, stroke=1)
-
-
-def _rects(canvas: Canvas, *boxes: tuple[float, float, float, float]) -> None:
-    for x, y, w, h in boxes:
-        canvas.rect(x, y, w, h, fill=1, stroke=0)
-
-
-def _web_box(draw: Callable[[Canvas, Color], None]) -> Callable[[Canvas, Color], None]:
-    """Draw in the web icon's box: 24 units a side, y down, (12, 12) at the badge's centre."""
+def _web_icon(markup: str) -> Callable[[Canvas, Color], None]:
+    """An icon of :mod:`assistant.category_shapes`, drawn in its 24-unit box (y down,
+    (12, 12) at the badge's centre)."""
+    root = ElementTree.fromstring(f"<svg>{markup}</svg>")
 
     def drawn(canvas: Canvas, cut: Color) -> None:
         canvas.saveState()
         canvas.scale(_BOX, -_BOX)
         canvas.translate(-12, -12)
-        draw(canvas, cut)
+        _shapes(canvas, root, {}, cut)
         canvas.restoreState()
 
-    drawn.__name__ = draw.__name__
-    drawn.__doc__ = draw.__doc__
     return drawn
-
-
-@_web_box
-def _bust(canvas: Canvas, cut: Color) -> None:
-    """Leaders (the white cards): a bust on its plinth."""
-    canvas.circle(12, 6.8, 4.3, fill=1, stroke=0)
-    _fill(canvas, "M4.5 19C4.5 14.6 7.8 12.2 12 12.2C16.2 12.2 19.5 14.6 19.5 19z")
-    canvas.roundRect(7.5, 19.8, 9, 2.4, 0.6, fill=1, stroke=0)
-
-
-@_web_box
-def _skyline(canvas: Canvas, cut: Color) -> None:
-    """Cities (the black cards): a skyline with lit windows."""
-    _fill(
-        canvas,
-        "M2 22V12H5V8H8V3H13V9H16V6H19V13H22V22z M9.5 5.5V7.5H11.5V5.5z M9.5 10V12H11.5V10z"
-        " M9.5 14.5V16.5H11.5V14.5z M16.5 9V11H18.5V9z M16.5 13V15H18.5V13z",
-        holes=True,
-    )
-
-
-@_web_box
-def _debt(canvas: Canvas, cut: Color) -> None:
-    """Debt: a coin with a minus."""
-    canvas.circle(12, 12, 10, fill=1, stroke=0)
-    canvas.setFillColor(cut)
-    canvas.roundRect(6, 10.3, 12, 3.4, 0.8, fill=1, stroke=0)
-
-
-@_web_box
-def _anchor(canvas: Canvas, cut: Color) -> None:
-    """Naval conflicts: an anchor."""
-    canvas.setLineWidth(2.4)
-    canvas.circle(12, 4.6, 2.4, fill=0, stroke=1)
-    _line(canvas, "M12 7V21.5", 2.4)
-    _line(canvas, "M7.5 10.5H16.5", 2.4)
-    _line(canvas, "M4.5 14.5C5 18.6 8.1 21.5 12 21.5C15.9 21.5 19 18.6 19.5 14.5", 2.4)
-    _fill(canvas, "M4.5 11.3 7.3 15.8H1.7z")
-    _fill(canvas, "M19.5 11.3 22.3 15.8H16.7z")
-
-
-@_web_box
-def _island(canvas: Canvas, cut: Color) -> None:
-    """Islands: a palm on an island, over a wave."""
-    _fill(canvas, "M4.5 18.2C6 15.2 8.6 13.6 12 13.6C15.4 13.6 18 15.2 19.5 18.2z")
-    _fill(canvas, "M12 14 13.4 7.4 14.8 7.6 13.9 14z")
-    for frond in (
-        "M14 7.5C12.4 5 9.2 4.4 6.5 6.4C9.2 6 11.6 6.6 14 7.5z",
-        "M14 7.5C15 4.6 18.1 3.3 21 4.6C18.2 4.8 15.9 5.8 14 7.5z",
-        "M14 7.5C16.7 7 19.6 8.4 20.6 11.2C18.7 9.5 16.4 8.4 14 7.5z",
-        "M14 7.5C11.7 7.9 9.6 9.4 8.8 11.8C10.4 9.9 12.1 8.6 14 7.5z",
-    ):
-        _fill(canvas, frond)
-    _line(
-        canvas,
-        "M2 21C3.7 19.8 5.3 19.8 7 21C8.7 22.2 10.3 22.2 12 21C13.7 19.8 15.3 19.8 17 21C18.7 22.2 20.3 22.2 22 21",
-        1.8,
-    )
-
-
-@_web_box
-def _slipway(canvas: Canvas, cut: Color) -> None:
-    """Shipyard: a hull on its stocks, its frames still bare."""
-    _fill(canvas, "M3 9.5H21L18.5 15H5.5z")
-    _rects(
-        canvas,
-        (6.6, 3.8, 1.8, 6),
-        (11.1, 2.5, 1.8, 7.3),
-        (15.6, 3.8, 1.8, 6),
-        (7.5, 15, 2.2, 5),
-        (14.3, 15, 2.2, 5),
-    )
-    canvas.roundRect(2, 19.8, 20, 2.4, 0.5, fill=1, stroke=0)
-
-
-@_web_box
-def _tower(canvas: Canvas, cut: Color) -> None:
-    """The Tower of Babel: a stepped tower with its door."""
-    _fill(canvas, "M2 22V17H5V12H8V7H10.5V3H13.5V7H16V12H19V17H22V22z M10.5 22V18.6H13.5V22z", holes=True)
-
-
-@_web_box
-def _crane(canvas: Canvas, cut: Color) -> None:
-    """Great projects: a crane lifting a block."""
-    _fill(canvas, "M5 4 6.5 1.3 8 4z")
-    _rects(canvas, (2, 4, 20, 2.6), (5, 6.6, 3, 14), (2, 6.6, 2.4, 2.6), (15.5, 12.2, 6, 4.8))
-    canvas.roundRect(2.5, 20, 8, 2.3, 0.5, fill=1, stroke=0)
-    canvas.setLineWidth(1.4)
-    canvas.line(18.5, 6.6, 18.5, 12.2)
-
-
-@_web_box
-def _dome(canvas: Canvas, cut: Color) -> None:
-    """Edifice: a domed building on columns."""
-    _rects(canvas, (11.2, 1.5, 1.6, 3.5), (4, 11, 16, 2.2))
-    _fill(canvas, "M5.5 11C5.5 7.41 8.41 4.5 12 4.5C15.59 4.5 18.5 7.41 18.5 11z")
-    _rects(canvas, *((x, 13.9, 2, 5) for x in (5, 9, 13, 17)))
-    canvas.roundRect(3, 19.5, 18, 2.5, 0.5, fill=1, stroke=0)
 
 
 _ICONS: dict[Category, Callable[[Canvas, Color], None]] = {
@@ -373,16 +299,8 @@ _ICONS: dict[Category, Callable[[Canvas, Color], None]] = {
     Category.SCIENCE: _gear,
     Category.COMMERCIAL: _balance,
     Category.GUILDS: _banner,
-    # the expansions' rows (their ids in the rules data)
-    Category("leaders"): _bust,
-    Category("cities"): _skyline,
-    Category("debt"): _debt,
-    Category("naval"): _anchor,
-    Category("islands"): _island,
-    Category("shipyard"): _slipway,
-    Category("babel"): _tower,
-    Category("projects"): _crane,
-    Category("edifice"): _dome,
+    # the expansions' rows, drawn from the pages' own shapes
+    **{Category(category): _web_icon(markup) for category, markup in SHAPES.items()},
 }
 """Each category's icon, drawn white (the palette's ink) on its disc; any other, a plain disc."""
 

@@ -10,10 +10,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-_CAT = "cat-fill"
-_CAT_LINE = "cat-line"
-"""Classes (static/app.css) painting a shape in its category's colour: a style attribute
-would break the pages' Content-Security-Policy (``style-src 'self'``)."""
+from ..category_shapes import CAT_FILL, SHAPES
 
 # 24x24 view box; each value is the inner SVG markup.
 _ICONS: dict[str, str] = {
@@ -49,46 +46,12 @@ _ICONS: dict[str, str] = {
     "science": '<path d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM10.5 2h3l.5 2.6 2.2.9 2.2-1.5 2.1 2.1-1.5 2.2.9 2.2 2.6.5v3l-2.6.5-.9 2.2 1.5 2.2-2.1 2.1-2.2-1.5-2.2.9-.5 2.6h-3l-.5-2.6-2.2-.9-2.2 1.5-2.1-2.1 1.5-2.2-.9-2.2L2 13.5v-3l2.6-.5.9-2.2L4 5.6l2.1-2.1 2.2 1.5 2.2-.9z" fill="#3c9a4a" fill-rule="evenodd"/>',
     "commercial": '<path d="M9 2h6v3l2 2v3l-1 1 2 9H6l2-9-1-1V7l2-2z" fill="#d9a520"/>',
     "guilds": '<path d="M12 2 21 7v10l-9 5-9-5V7z" fill="#7b4aa8"/><path d="M12 7l1.5 3.2 3.5.4-2.6 2.4.7 3.5L12 14.8 8.9 16.5l.7-3.5L7 10.6l3.5-.4z" fill="#e6d6f3"/>',
-    # the expansions' categories, in the category's colour (the ``--cat`` of the chip or row
-    # they are in, from the rules data's swatch); the PDF draws the same shapes
-    # (assistant/pdf/drawing.py), white on a disc of that colour
-    "leaders": f'<g class="{_CAT}"><circle cx="12" cy="6.8" r="4.3"/>'
-    '<path d="M4.5 19C4.5 14.6 7.8 12.2 12 12.2C16.2 12.2 19.5 14.6 19.5 19z"/>'
-    '<rect x="7.5" y="19.8" width="9" height="2.4" rx=".6"/></g>',
-    "cities": f'<path class="{_CAT}" fill-rule="evenodd" d="M2 22V12H5V8H8V3H13V9H16V6H19V13H22V22z'
-    'M9.5 5.5V7.5H11.5V5.5zM9.5 10V12H11.5V10zM9.5 14.5V16.5H11.5V14.5zM16.5 9V11H18.5V9zM16.5 13V15H18.5V13z"/>',
-    "debt": f'<circle cx="12" cy="12" r="10" class="{_CAT}"/>'
-    '<rect x="6" y="10.3" width="12" height="3.4" rx=".8" fill="#fff"/>',
-    "naval": f'<g fill="none" class="{_CAT_LINE}" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">'
-    '<circle cx="12" cy="4.6" r="2.4"/><path d="M12 7V21.5M7.5 10.5H16.5M4.5 14.5C5 18.6 8.1 21.5 12 21.5'
-    f'C15.9 21.5 19 18.6 19.5 14.5"/></g><path class="{_CAT}" d="M4.5 11.3 7.3 15.8H1.7zM19.5 11.3 22.3 15.8H16.7z"/>',
-    "islands": f'<g class="{_CAT}"><path d="M4.5 18.2C6 15.2 8.6 13.6 12 13.6C15.4 13.6 18 15.2 19.5 18.2z"/>'
-    '<path d="M12 14 13.4 7.4 14.8 7.6 13.9 14z"/>'
-    '<path d="M14 7.5C12.4 5 9.2 4.4 6.5 6.4C9.2 6 11.6 6.6 14 7.5z'
-    "M14 7.5C15 4.6 18.1 3.3 21 4.6C18.2 4.8 15.9 5.8 14 7.5z"
-    "M14 7.5C16.7 7 19.6 8.4 20.6 11.2C18.7 9.5 16.4 8.4 14 7.5z"
-    'M14 7.5C11.7 7.9 9.6 9.4 8.8 11.8C10.4 9.9 12.1 8.6 14 7.5z"/></g>'
-    f'<path d="M2 21C3.7 19.8 5.3 19.8 7 21C8.7 22.2 10.3 22.2 12 21C13.7 19.8 15.3 19.8 17 21'
-    f'C18.7 22.2 20.3 22.2 22 21" fill="none" class="{_CAT_LINE}" stroke-width="1.8" stroke-linecap="round"/>',
-    "shipyard": f'<g class="{_CAT}"><path d="M3 9.5H21L18.5 15H5.5z"/>'
-    '<rect x="6.6" y="3.8" width="1.8" height="6"/><rect x="11.1" y="2.5" width="1.8" height="7.3"/>'
-    '<rect x="15.6" y="3.8" width="1.8" height="6"/>'
-    '<rect x="7.5" y="15" width="2.2" height="5"/><rect x="14.3" y="15" width="2.2" height="5"/>'
-    '<rect x="2" y="19.8" width="20" height="2.4" rx=".5"/></g>',
-    "babel": f'<path class="{_CAT}" fill-rule="evenodd" d="M2 22V17H5V12H8V7H10.5V3H13.5V7H16V12H19V17H22V22z'
-    'M10.5 22V18.6H13.5V22z"/>',
-    "projects": f'<g class="{_CAT}"><path d="M5 4 6.5 1.3 8 4z"/><rect x="2" y="4" width="20" height="2.6"/>'
-    '<rect x="5" y="6.6" width="3" height="14"/><rect x="2.5" y="20" width="8" height="2.3" rx=".5"/>'
-    '<rect x="2" y="6.6" width="2.4" height="2.6"/><rect x="15.5" y="12.2" width="6" height="4.8"/></g>'
-    f'<path d="M18.5 6.6V12.2" class="{_CAT_LINE}" stroke-width="1.4"/>',
-    "edifice": f'<g class="{_CAT}"><rect x="11.2" y="1.5" width="1.6" height="3.5"/>'
-    '<path d="M5.5 11C5.5 7.41 8.41 4.5 12 4.5C15.59 4.5 18.5 7.41 18.5 11z"/>'
-    '<rect x="4" y="11" width="16" height="2.2"/><rect x="5" y="13.9" width="2" height="5"/>'
-    '<rect x="9" y="13.9" width="2" height="5"/><rect x="13" y="13.9" width="2" height="5"/>'
-    '<rect x="17" y="13.9" width="2" height="5"/><rect x="3" y="19.5" width="18" height="2.5" rx=".5"/></g>',
+    # the expansions' categories (assistant/category_shapes.py, which the PDF draws too), in
+    # the category's colour: the ``--cat`` of the chip or row they are in
+    **SHAPES,
     # a category drawn by no icon of its own (one of an edition or expansion this file does
     # not know, such as the tests' toy edition): a disc in the category's colour
-    "category": f'<circle cx="12" cy="12" r="8.5" class="{_CAT}"/>',
+    "category": f'<circle cx="12" cy="12" r="8.5" class="{CAT_FILL}"/>',
     "shield": '<path d="M12 2 20 5v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" fill="#c0392b"/>',
 }
 _ICONS["wonder-category"] = _ICONS["wonder"]
