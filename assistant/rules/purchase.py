@@ -249,7 +249,9 @@ def _constrained(
 
     def extra(k: int, way: int) -> _Key | None:
         found = parts[k].ways[way]
-        if found is None:
+        # A part the city's own cards cover buys nothing, whichever way: it cannot be the
+        # part that buys from a side (3: the left, 4: the right, 5: both).
+        if found is None or (way in (3, 5) and not any(found[0])) or (way in (4, 5) and not any(found[1])):
             return None
         more = _key(found, left_prices, right_prices)
         return more[0] - base[k][0], more[1] - base[k][1], more[2] - base[k][2]
