@@ -31,10 +31,25 @@ import tests.toy_field  # noqa: E402,F401  (the toy Parade's city field, known b
 # before the profiles. Neither has a deadline: the machine may be busy, and a slow example is
 # not a failure. Loaded here, before any test module makes its settings, so that a property's
 # own settings inherit the profile's count. A property that needs another count asks for a
-# multiple of the profile's (settings.default.max_examples) and says why.
-settings.register_profile("ci", max_examples=150, deadline=None, derandomize=False, print_blob=True)
-settings.register_profile("dev", max_examples=30, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+# multiple of the profile's (settings.default.max_examples) and says why; one that needs a
+# count of its own asks for examples(n), which each profile scales as it scales its own.
+PROFILE_EXAMPLES = {"dev": 30, "ci": 150}
+settings.register_profile(
+    "ci", max_examples=PROFILE_EXAMPLES["ci"], deadline=None, derandomize=False, print_blob=True
+)
+settings.register_profile("dev", max_examples=PROFILE_EXAMPLES["dev"], deadline=None)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+settings.load_profile(HYPOTHESIS_PROFILE)
+EXAMPLES_FACTOR = PROFILE_EXAMPLES[HYPOTHESIS_PROFILE] // PROFILE_EXAMPLES["dev"]
+"""What the profile multiplies a property's own count by: 1 in the inner loop, 5 in CI (150
+examples a property where the inner loop runs 30)."""
+
+
+def examples(n: int) -> int:
+    """A property's own example count, ``@settings(max_examples=examples(150))``: ``n`` in
+    the inner loop, five times as many in CI, as the profile-relative counts, so that no
+    property runs as few examples in CI as in a developer's run."""
+    return n * EXAMPLES_FACTOR
 
 
 @pytest.fixture(scope="session")

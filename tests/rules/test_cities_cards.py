@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from assistant.rules import Category, can_build, catalog_for, check_game, parse_game, score_game
 from assistant.rules.model import City, Color, Cost, Game, Resource
 from assistant.rules.science import science_score
+from tests.conftest import examples
 from tests.rules.test_trade_properties import prices, sources, vectors
 
 CATALOG = catalog_for(1, ["cities"])
@@ -131,7 +132,7 @@ _GREEN = {"compass": ["apothecary", "dispensary", "academy"], "gear": ["workshop
 _MASKS = ["pigeon-loft", "spy-ring", "torture-chamber"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.tuples(*[st.integers(0, 3)] * 3),  # Ana's compasses, gears, tablets
     st.integers(0, 3),  # her masks

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from assistant.cli import main
 from assistant.rules import Category, catalog_for, parse_game, score_game
 from assistant.rules.errors import GameFormatError
+from tests.conftest import examples
 
 RULES = catalog_for(1, ["cities"]).rules
-BOARDS = ["giza", "rhodes", "babylon", "olympia", "ephesus", "alexandria", "halicarnassus"]
+BOARDS = ["giza", "rhodes", "babylon", "olympia", "ephesus", "alexandria", "halicarnassus", "petra"]
 
 
 def _game(
@@ -67,10 +68,10 @@ def _brute(shields: list[list[int]], away: list[set[int]]) -> list[int]:
     return points
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data())
 def test_conflicts_with_diplomacy_match_a_reseated_table(data):
-    n = data.draw(st.integers(3, 7))
+    n = data.draw(st.integers(3, 8))  # Cities seats an eighth player
     shields = [sorted(data.draw(st.lists(st.integers(0, 6), min_size=3, max_size=3))) for _ in range(n)]
     diplomacy = {
         seat: sorted(ages) for seat in range(n) if (ages := data.draw(st.sets(st.integers(1, 3), max_size=3)))

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from assistant.rules import Category, catalog_for, parse_game, score_game
 from assistant.rules.model import Symbol
 from assistant.rules.science import science_score
+from tests.conftest import examples
 
 CATALOG = catalog_for(1, ["cities"])
 BLACK = {c for c in CATALOG.structure_ids if CATALOG.structure(c).color.value == "black"}
@@ -176,7 +177,7 @@ def _table(seed: int, n: int) -> dict[str, Any]:
     return {"edition": 1, "expansions": ["cities"], "cities": cities}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(3, 8))
 def test_random_cities_tables_score_as_the_printed_cards_say_and_are_never_flagged(seed, n):
     game = _table(seed, n)

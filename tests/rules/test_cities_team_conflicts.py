@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from assistant.cli import main
 from assistant.rules import Category, parse_game, score_game
 from assistant.rules.military import conflict_tokens
+from tests.conftest import examples
 
 from .test_cities_diplomacy import BOARDS, RULES
 
@@ -113,7 +114,7 @@ def _brute(shields: list[list[int]], away: list[set[int]], start: int) -> list[i
     return points
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data())
 def test_team_conflicts_match_a_brute_force_and_their_tokens_are_never_flagged(data):
     n = data.draw(st.sampled_from([4, 6, 8]))

@@ -18,6 +18,7 @@ from assistant.rules.errors import GameFormatError
 from assistant.rules.model import Color, Cost
 from assistant.rules.science import science_score
 from assistant.rules.trade import _adjudicate
+from tests.conftest import examples
 
 LEADERS = Category("leaders")
 CATALOG = catalog_for(1, ["leaders"])
@@ -158,7 +159,7 @@ _SYMBOL_CARDS = (
 """Up to four of each symbol: three green cards and the leader who adds one more."""
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), st.integers(0, 2), st.booleans())
 def test_aristotle_places_wildcards_for_the_whole_and_splits_the_rows(compass, gear, tablet, wild, aristotle):
     """The science row and Aristotle's row add up to the best total over every way the
@@ -205,7 +206,7 @@ def _ana_total(own: list[str], left: list[str], right: list[str]) -> int:
     return sheet.cities[0].total
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_the_courtesans_copy_the_neighbours_leader_that_gains_most(data):
     """Brute force: the copy adds what the best of the neighbours' leaders (not Ana's own)
@@ -318,7 +319,7 @@ def test_bilkis_buys_the_missing_resource_from_the_bank_and_composes_with_archim
     assert not alone.buildable
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 8), st.sampled_from(["library", "laboratory", "senate", "pantheon", "arena", "temple"]))
 def test_bilkis_is_the_best_of_every_unit_bought_from_the_bank(coins, card):
     """Brute force: with Bilkis the price is the least over the printed cost and every cost
@@ -466,7 +467,7 @@ def test_tokens_beside_tomyris_that_no_conflicts_give_are_found():
     assert [p.field for p in sheet.problems if p.code == "bad-military"] == ["cities"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(3, 6), st.data())
 def test_tokens_from_real_conflicts_beside_tomyris_are_never_flagged(n, data):
     """Every outcome of every conflict, Tomyris's defeats handed to her victor: legal."""

@@ -7,10 +7,10 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from assistant.rules.catalog import Catalog, EditionRules
+from assistant.rules.catalog import Catalog, EditionRules, catalog_for
 from assistant.rules.military import (
     conflict_tokens,
     hand_out,
@@ -23,7 +23,9 @@ from assistant.rules.military import (
     tokens_pair_up,
     tokens_pair_up_across,
 )
-from assistant.rules.model import City, Game
+from assistant.rules.model import City, Game, ProblemCode
+from assistant.rules.validate import check_game
+from tests.conftest import TOY_EDITION, examples
 from tests.rules.strategies import RULES, random_shields
 
 
@@ -174,7 +176,48 @@ def test_the_pairing_check_agrees_with_brute_force_for_every_three_city_table_of
         assert signature_pairs_up(signature) == (signature in reachable)
 
 
-@settings(max_examples=150, deadline=None)
+@cache
+def _reachable_by_one_or_two(cities: int, ages: int) -> frozenset[tuple[tuple[int, int, int], ...]]:
+    """Every signature some outcome gives at a table of one city (no conflict) or two (they
+    are each other's left and right neighbour, and fight once an age: :func:`conflict_tokens`)."""
+    found = set()
+    for outcome in itertools.product(range(3), repeat=ages if cities == 2 else 0):
+        wins = [[0] * ages for _ in range(cities)]
+        lost = [0] * cities
+        for age, result in enumerate(outcome):
+            if result:
+                winner = result - 1
+                wins[winner][age] += 1
+                lost[1 - winner] += 1
+        found.add(tuple((sum(1 << k for k in range(ages) if wins[c][k]), 0, lost[c]) for c in range(cities)))
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("ages", [1, 2, 3])
+def test_two_cities_fight_once_an_age_and_their_tokens_pair_up_exactly_when_an_outcome_gives_them(ages):
+    """A table of two cities (only the Python API builds one: a game read from the format
+    has three cities or more, the Free City making two players three): each is the other's
+    left and right neighbour and they fight once an age (:func:`conflict_tokens`). The
+    tokens pair up exactly when some outcome of those conflicts gives them; one city alone
+    fights nobody. Every pair of signatures is tried."""
+    singles = _all_city_signatures(ages)
+    for cities in (1, 2):
+        reachable = _reachable_by_one_or_two(cities, ages)
+        for signature in itertools.product(singles, repeat=cities):
+            assert signature_pairs_up(signature) == (signature in reachable), signature
+    # The same through conflict_tokens and check_game: shields give tokens that pair up, and
+    # a victory whose defeat the other city does not hold is flagged.
+    rules = _rules(ages)
+    for shields in itertools.product(range(3), repeat=2 * ages):
+        per_city = [shields[:ages], shields[ages:]]
+        assert tokens_pair_up(tokens_from_shields_by_age(per_city, rules), rules), per_city
+    game = Game(cities=(City("Ana", military=(1, 3)), City("Bo", military=(-1, -1))))
+    assert not [p for p in check_game(game) if p.code is ProblemCode.BAD_MILITARY]
+    lone = Game(cities=(City("Ana", military=(1, 3)), City("Bo", military=(-1,))))
+    assert [p.code for p in check_game(lone)] == [ProblemCode.BAD_MILITARY]
+
+
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(6, 8).flatmap(
         lambda n: st.tuples(
@@ -219,10 +262,33 @@ def test_the_pairing_check_agrees_with_a_brute_force_over_each_age_for_large_tab
         assert exact
 
 
-@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=7))
-def test_any_shields_give_tokens_that_pair_up(per_age: list[tuple[int, int, int]]) -> None:
-    shields = [(a, a + b, a + b + c) for a, b, c in per_age]
-    assert tokens_pair_up(tokens_from_shields_by_age(shields, RULES), RULES)
+EDITION_RULES = {edition: catalog_for(edition).rules for edition in (1, 2, TOY_EDITION)}
+
+
+@given(
+    st.sampled_from(sorted(EDITION_RULES)).flatmap(
+        lambda edition: st.tuples(
+            st.just(edition),
+            st.lists(
+                st.lists(
+                    st.integers(0, 6),
+                    min_size=EDITION_RULES[edition].ages,
+                    max_size=EDITION_RULES[edition].ages,
+                ),
+                min_size=2,
+                max_size=8,
+            ),
+        )
+    )
+)
+def test_any_shields_give_tokens_that_pair_up(table: tuple[int, list[list[int]]]) -> None:
+    """Two to eight cities (two: only through the Python API), in both editions and the toy
+    one (four ages, defeats of -2): the tokens any shields give pair up."""
+    edition, gained = table
+    rules = EDITION_RULES[edition]
+    shields = [tuple(itertools.accumulate(more)) for more in gained]
+    event(f"edition {edition}, {len(shields)} cities" if len(shields) in (2, 8) else f"edition {edition}")
+    assert tokens_pair_up(tokens_from_shields_by_age(shields, rules), rules)
 
 
 def test_an_edition_with_fewer_ages_is_handled() -> None:

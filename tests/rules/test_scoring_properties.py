@@ -15,6 +15,7 @@ from assistant.rules.scoring import score_game
 from assistant.rules.tallies import _view
 from assistant.rules.tallies import table_lookups as scoring_lookups
 from assistant.rules.validate import check_game, check_game_and_cards
+from tests.conftest import examples
 from tests.rules.strategies import CATALOG, legal_games, rotate, tables_with_pad_entries
 
 
@@ -118,7 +119,7 @@ def test_the_wildcard_optimiser_equals_brute_force(compass: int, gear: int, tabl
     assert result.wild == wild
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     data=st.data(),
     edition=st.sampled_from((1, 2)),

@@ -15,6 +15,7 @@ from assistant.rules.military import shield_counts
 from assistant.rules.model import Category, City, Game, Problem
 from assistant.rules.text import N_
 from assistant.rules.validate import _fast_cards_ok, check_game
+from tests.conftest import examples
 from tests.rules.strategies import legal_games
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
@@ -303,7 +304,7 @@ def test_the_structure_limit_counts_tucked_cards_and_extra_builds(
     assert structure_limit(catalog, wonder, side, stages) == limit
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data(), edition=st.sampled_from((1, 2)))
 def test_the_card_counters_hold_each_citys_shields(data: st.DataObject, edition: int) -> None:
     """The sum of a city's card counters, which validation makes anyway, carries the shields
