@@ -227,13 +227,15 @@ def _open_game(session: Session, row: GameRow) -> None:
         raise GameLocked()
 
 
-def _write_city(session: Session, city: CityRow, data: dict[str, Any], expected: int) -> None:
+def _write_city(session: Session, city: CityRow, data: dict[str, Any], expected: int, **columns: Any) -> None:
+    """Write ``data`` (and any other ``columns`` of the city's row) if the city is still at
+    ``expected``, in one statement; StaleCity otherwise."""
     if not 0 < expected <= MAX_VERSION:
         raise StaleCity(city.seat, _current_version(session, city))
     result = session.execute(
         update(CityRow)
         .where(CityRow.id == city.id, CityRow.version == expected)
-        .values(data=data, version=CityRow.version + 1, updated_at=utcnow())
+        .values(data=data, version=CityRow.version + 1, updated_at=utcnow(), **columns)
         .execution_options(synchronize_session=False)
     )
     if _rowcount(result) != 1:
@@ -274,18 +276,24 @@ def _reread(session: Session, row: GameRow) -> None:
 
 
 def replace_city(
-    session: Session, row: GameRow, seat: int, data: dict[str, Any], expected_version: int
+    session: Session,
+    row: GameRow,
+    seat: int,
+    data: dict[str, Any],
+    expected_version: int,
+    **columns: Any,
 ) -> int:
     """Replace one city if it is still at ``expected_version``; return the new version.
 
-    ``row`` is refreshed to the state the write produced (every city, the lock).
+    ``row`` is refreshed to the state the write produced (every city, the lock). ``columns``:
+    other columns of the city's row written with it (``other_entry``, :func:`switch_entry`).
     """
     city = next((c for c in row.cities if c.seat == seat), None)
     if city is None:
         raise KeyError(seat)
     with transaction(session):
         _open_game(session, row)
-        _write_city(session, city, data, expected_version)
+        _write_city(session, city, data, expected_version, **columns)
         _reread(session, row)
     return expected_version + 1
 
@@ -301,20 +309,7 @@ def switch_entry(
     """Enter one city the other way (cards or the pad's numbers): its new data, and what it
     held the first way, kept to switch back, if it is still at ``expected_version``; return
     the new version (``row`` refreshed, as :func:`replace_city`)."""
-    city = next((c for c in row.cities if c.seat == seat), None)
-    if city is None:
-        raise KeyError(seat)
-    with transaction(session):
-        _open_game(session, row)
-        _write_city(session, city, data, expected_version)
-        session.execute(
-            update(CityRow)
-            .where(CityRow.id == city.id)
-            .values(other_entry=other_entry)
-            .execution_options(synchronize_session=False)
-        )
-        _reread(session, row)
-    return expected_version + 1
+    return replace_city(session, row, seat, data, expected_version, other_entry=other_entry)
 
 
 def replace_cities(
