@@ -158,3 +158,27 @@ def seat_limits(edition: int, listing: str) -> list[dict[str, Any]]:
                 }
             )
     return checks
+
+
+def edition_and_expansions(edition: str, expansions: str) -> list[dict[str, Any]]:
+    """The ``edition`` and ``expansions`` query parameters, each description ending with what
+    the operation says of it (its refusal, or what the expansions add)."""
+    return [
+        {
+            "name": "edition",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "integer", "default": 1},
+            "description": "The edition (1, the default, or 2 for the 2020 game)" + edition,
+        },
+        {
+            "name": "expansions",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": (
+                "The expansions played, as ids of the edition's expansions separated by commas"
+                " (absent: none)" + expansions
+            ),
+        },
+    ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.catalog import available_expansions
-from .openapi_common import ERROR, Editions, ref, response
+from .openapi_common import ERROR, Editions, edition_and_expansions, ref, response
 
 DECK_PARAMETERS = [
     {
@@ -21,23 +21,10 @@ DECK_PARAMETERS = [
             " is refused (400, field players)."
         ),
     },
-    {
-        "name": "edition",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "default": 1},
-        "description": "The edition (1, the default, or 2 for the 2020 game); another is refused (400, field edition).",
-    },
-    {
-        "name": "expansions",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": (
-            "The expansions played, as ids of the edition's expansions separated by commas"
-            " (absent: none). An id the edition lacks is refused (400, field expansions)."
-        ),
-    },
+    *edition_and_expansions(
+        "; another is refused (400, field edition).",
+        ". An id the edition lacks is refused (400, field expansions).",
+    ),
 ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.limits import PRINTABLE
-from .openapi_common import ERROR, ref, request_body, response
+from .openapi_common import ERROR, edition_and_expansions, ref, request_body, response
 from .openapi_deck import deck_path
 
 TOKEN = {
@@ -33,26 +33,11 @@ SEAT = {
 
 
 # GET /api/v1/catalog: the edition and expansions asked for.
-CATALOG_PARAMETERS = [
-    {
-        "name": "edition",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "integer", "default": 1},
-        "description": "The edition (1, the default, or 2 for the 2020 game).",
-    },
-    {
-        "name": "expansions",
-        "in": "query",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": (
-            "The expansions played, as ids of the edition's expansions separated by commas"
-            " (absent: none): their cards, wonders, colours and categories are added."
-            " An id the edition lacks is refused (400, field expansions)."
-        ),
-    },
-]
+CATALOG_PARAMETERS = edition_and_expansions(
+    ".",
+    ": their cards, wonders, colours and categories are added. An id the edition lacks is refused"
+    " (400, field expansions).",
+)
 
 
 # GET /api/v1/tables/{table}: which games are listed and counted.
