@@ -294,6 +294,11 @@ def read_summary(game_id: int, played_on: date, data: Mapping[str, Any]) -> Game
     )
 
 
+def _per(part: float, whole: float) -> float:
+    """``part`` shared over ``whole`` (a rate, an average); 0.0 when there is nothing to share."""
+    return part / whole if whole else 0.0
+
+
 @dataclass
 class WonderStats:
     """How a wonder side (or a whole wonder, ``side`` None) fared."""
@@ -305,7 +310,7 @@ class WonderStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return _per(self.wins, self.games)
 
 
 @dataclass
@@ -335,15 +340,15 @@ class SizeStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return _per(self.wins, self.games)
 
     @property
     def average(self) -> float:
-        return self.points / self.seats if self.seats else 0.0
+        return _per(self.points, self.seats)
 
     @property
     def average_winning(self) -> float:
-        return self.winning / self.games if self.games else 0.0
+        return _per(self.winning, self.games)
 
 
 @dataclass
@@ -371,17 +376,17 @@ class PlayerStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return _per(self.wins, self.games)
 
     @property
     def average(self) -> float:
-        return self.points / self.games if self.games else 0.0
+        return _per(self.points, self.games)
 
     def category_average(self, category: str) -> float:
         """Points a game in ``category``, over the games that scored it (an expansion's row
         is averaged over the games played with that expansion)."""
         played = self.category_games[category] or self.games
-        return self.categories[category] / played if played else 0.0
+        return _per(self.categories[category], played)
 
 
 @dataclass
@@ -406,11 +411,11 @@ class TeamStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return _per(self.wins, self.games)
 
     @property
     def average(self) -> float:
-        return self.points / self.games if self.games else 0.0
+        return _per(self.points, self.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +464,7 @@ class TableStats:
     def category_average(self, category: str) -> float:
         """A player's average in a category, over the player-games that scored it."""
         seats = self.category_seats.get(category) or self.seats
-        return self.category_points.get(category, 0) / seats if seats else 0.0
+        return _per(self.category_points.get(category, 0), seats)
 
     def player(self, key: str) -> PlayerStats | None:
         return next((p for p in self.players if p.key == key), None)
