@@ -39,11 +39,8 @@ import argparse
 import json
 import random
 import shutil
-import socket
 import statistics
 import sys
-import tempfile
-import threading
 import time
 import urllib.request
 from collections import defaultdict
@@ -55,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_scoring import realistic_table  # noqa: E402
+from bench_table import serve  # noqa: E402  (the app on a free port, SQLite in a scratch folder)
 from expansion_tables import leaders_cities_table  # noqa: E402
 
 from assistant.rules.gameio import game_to_dict  # noqa: E402
@@ -104,24 +102,6 @@ TRACE_CATEGORIES = [
     "v8.execute",
     "loading",
 ]
-
-
-def serve() -> tuple[str, Any, Path]:
-    from waitress.server import create_server
-
-    from assistant.web import create_app
-
-    folder = Path(tempfile.mkdtemp(prefix="bench-blocking-"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    app = create_app(
-        {"DATA_DIR": folder, "DATABASE_URL": f"sqlite:///{folder / 'bench.db'}", "PUBLIC_URL": base}
-    )
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    return base, server, folder
 
 
 def create_game(base: str, game: dict[str, Any]) -> str:
@@ -328,7 +308,7 @@ def main() -> int:
         return 0
     from playwright.sync_api import sync_playwright
 
-    base, server, folder = serve()
+    base, (server, folder) = serve()
     urls = page_urls(base, args.players, args.seed)
     print(
         f"bench_blocking: total blocking time at 390x844, CPU {args.rate:g}x slower, no network throttling, "
