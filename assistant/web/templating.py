@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from flask import Flask
@@ -101,12 +101,12 @@ def signed(value: int) -> str:
 SOFT_HYPHEN = "\u00ad"
 
 
-@lru_cache(maxsize=1024)
 def syllables(name: str) -> str:
     """A card's English name with soft hyphens where its words may break (Pyphen's English
     patterns, at least three letters either side): a tile too narrow for "Marketplace" shows
     "Market-" over "place", never "Marketplac" over "e". The name is as printed, so English
-    whatever the page's language."""
+    whatever the page's language. Not cached itself: a tile is rendered once and kept
+    (:func:`cached_tile`)."""
     return " ".join(_english().inserted(word, hyphen=SOFT_HYPHEN) for word in name.split(" "))
 
 
