@@ -62,7 +62,7 @@ def seed(app, games: int, rng: random.Random) -> str:
                 session, data, table_id=group.id, created_at=start + timedelta(days=2 * n)
             )
             if n < games - 3:  # the last three are still being played
-                store.set_locked(session, row, True, record=record_of(parse_game(data), "cards"))
+                store.set_locked(session, row, True, record=record_of(parse_game(data)))
         return group.token
 
 
@@ -103,7 +103,7 @@ def change(app, token: str) -> None:
         session = get_session()
         newest = repo.games_of(session, repo.by_token(session, token))[0]
         row = store.by_edit_token(session, newest.edit_token)
-        record = None if row.locked else record_of(parse_game(store.game_dict(row)), row.mode)
+        record = None if row.locked else record_of(parse_game(store.game_dict(row)))
         store.set_locked(session, row, not row.locked, record=record)
 
 
