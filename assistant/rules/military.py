@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from itertools import product, repeat, zip_longest
+from itertools import repeat, zip_longest
 from operator import itemgetter
 
 from .catalog import Catalog, EditionRules
@@ -568,94 +568,86 @@ def tokens_pair_up_across(
 ) -> bool:
     """Whether every city's tokens can come from real conflicts at a table where the ring
     changes from age to age (cities on diplomacy sit out and their neighbours fight across
-    them), where a city hands its defeats to its victor (Tomyris) or where teammates do not
-    fight and a city fights its other neighbour twice (the team game), which
-    :func:`signature_pairs_up` does not follow.
+    them), where a city hands its defeats to its victor (Tomyris, the seats ``gives``) or
+    where teammates do not fight and a city fights its other neighbour twice (the team
+    game), which :func:`signature_pairs_up` does not follow.
 
-    Exact. Each conflict of each age (:func:`fights`) ends in a tie, a win of the lower seat
-    or a win of the higher; a city's tokens depend only on the conflicts it fights: its
-    victories of each age, and its defeats over all ages (defeats are not dated; a defeat of
-    a city with Tomyris goes to its victor). So the seats are swept in order, keeping the
-    outcomes of the conflicts that join a seat passed with one to come (a handful an age
-    round a ring: the conflict to the next seat and the one that closes the ring), and
-    each seat's tokens are checked as soon as its conflicts are all decided: time grows
-    with the table, not as 3 to the number of conflicts. Two cities that fight twice
-    compare the same shields: one outcome, counted twice."""
+    Exact, as :func:`signature_pairs_up` is: the ages are independent but for the defeats,
+    which carry no age. So each age's conflicts (:func:`fights`) give the ways they can hand
+    out defeats when every city takes its victories of that age (:func:`_handed_out`), and
+    the tokens pair up when one way of each age adds up to the defeats every city holds.
+    Defeats are added as packed integers, one byte a city: an age gives a city at most two,
+    so no byte carries."""
     n = len(game.cities)
-    ages = len(rules.victory_tokens)
-    defeat = rules.defeat_token
-    # Every conflict of every age: (age index, lower seat, higher seat, times).
-    conflicts = [(age, a, b, times) for age in range(ages) for a, b, times in fights(game, age + 1)]
-    opened: list[list[list[int]]] = [[[] for _ in range(ages)] for _ in range(n)]  # by lower seat, age
-    for k, (age, a, _, _) in enumerate(conflicts):
-        opened[a][age].append(k)
-    frontier: list[int] = []  # the conflicts with one seat passed and one to come
-    states: set[tuple[int, ...]] = {()}  # their outcomes (0 a tie, 1 the lower seat wins, 2 the higher)
-    for seat in range(n):
-        held = list(tokens[seat]).count(defeat)
-        wins = [list(tokens[seat]).count(v) for v in rules.victory_tokens]
-        closing = [i for i, k in enumerate(frontier) if conflicts[k][2] == seat]
-        kept = [i for i, k in enumerate(frontier) if conflicts[k][2] != seat]
-        # For each age, the outcomes of the seat's new conflicts of that age, by the
-        # victories they give it, with the defeats they give it.
-        by_age = [
-            _opening_outcomes(
-                tuple(
-                    (times, a in gives, b in gives)
-                    for _, a, b, times in map(conflicts.__getitem__, opened[seat][age])
-                )
-            )
-            for age in range(ages)
-        ]
-        order = [k for age in range(ages) for k in opened[seat][age]]
-        grown: set[tuple[int, ...]] = set()
-        for state in states:
-            won = [0] * ages
-            lost = 0
-            for i in closing:  # the seat is the higher seat of a closing conflict
-                age, a, _, times = conflicts[frontier[i]]
-                if state[i] == 2:
-                    won[age] += times
-                    lost += times if a in gives else 0
-                elif state[i] == 1 and seat not in gives:
-                    lost += times
-            choices = [by_age[age].get(wins[age] - won[age], ()) for age in range(ages)]
-            if not all(choices):
-                continue
-            rest = tuple(state[i] for i in kept)
-            for picked in product(*choices):
-                total = lost
-                chosen = rest
-                for outcomes, given in picked:
-                    total += given
-                    chosen += outcomes
-                if total == held:
-                    grown.add(chosen)
-        if not grown:
+    age_of = {v: age for age, v in enumerate(rules.victory_tokens)}
+    wins = [[0] * n for _ in age_of]
+    held = 0
+    for seat, mine in enumerate(tokens):
+        lost = 0
+        for token in mine:
+            if token == rules.defeat_token:
+                lost += 1
+            elif token in age_of:
+                wins[age_of[token]][seat] += 1
+            else:
+                return False  # a token no city can hold
+        if lost > 2 * len(wins):
             return False
-        frontier, states = [frontier[i] for i in kept] + order, grown
-    return bool(states)
+        held |= lost << 8 * seat
+    ways = []
+    ring: dict[frozenset[int], tuple[tuple[int, int, int, bool, bool], ...]] = {}
+    for age, won in enumerate(wins, 1):
+        away = game.away(age)  # the ages with the same cities away fight the same conflicts
+        if away not in ring:
+            ring[away] = tuple((a, b, times, a in gives, b in gives) for a, b, times in fights(game, age))
+        ways.append(_handed_out(n, ring[away], tuple(won)))
+    last = ways.pop()
+    sums = {0}
+    for handed in ways:
+        sums = {before + more for before in sums for more in handed}
+    return any(held - more in sums for more in last)
 
 
-@cache
-def _opening_outcomes(
-    opening: tuple[tuple[int, bool, bool], ...],
-) -> dict[int, list[tuple[tuple[int, ...], int]]]:
-    """Every outcome of the conflicts a seat opens with higher seats in one age (0 a tie, 1
-    it wins, 2 the higher seat wins), by the victories it gives the seat, each with the
-    defeats it gives the seat (its own, or those of a beaten city with Tomyris). A conflict
-    is ``(times, the seat has Tomyris, the other has Tomyris)``: few shapes occur."""
-    out: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-    for outcomes in product((0, 1, 2), repeat=len(opening)):
-        won = lost = 0
-        for (times, mine, theirs), outcome in zip(opening, outcomes, strict=True):
-            if outcome == 1:
-                won += times
-                lost += times if theirs else 0
-            elif outcome == 2 and not mine:
-                lost += times
-        out.setdefault(won, []).append((outcomes, lost))
-    return out
+@lru_cache(maxsize=8192)
+def _handed_out(
+    n: int, conflicts: tuple[tuple[int, int, int, bool, bool], ...], wins: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Every way one age's ``conflicts`` can hand out defeats at a table of ``n`` when city
+    ``i`` takes ``wins[i]`` victories, each as one byte a city (city i's defeats at bit 8 i).
+
+    A conflict is ``(a, b, times, a gives its defeats, b gives its defeats)``: it ends in a
+    tie, a win of ``a`` or a win of ``b``, counted ``times``; the loser takes the defeats,
+    or its victor when the loser gives them away (Tomyris). The outcomes are chosen one
+    conflict at a time, never giving a city more victories than it holds nor fewer than the
+    conflicts left to it can still bring: few outcomes survive."""
+    need = list(wins)
+    room = [0] * n  # the victories a city's conflicts not yet decided can still bring it
+    for a, b, times, _, _ in conflicts:
+        room[a] += times
+        room[b] += times
+    if any(w > r for w, r in zip(need, room, strict=True)):
+        return ()
+    out: set[int] = set()
+
+    def decide(k: int, defeats: int) -> None:
+        if k == len(conflicts):
+            out.add(defeats)
+            return
+        a, b, times, a_gives, b_gives = conflicts[k]
+        room[a] -= times
+        room[b] -= times
+        if need[a] <= room[a] and need[b] <= room[b]:  # a tie
+            decide(k + 1, defeats)
+        for winner, loser, gives in ((a, b, b_gives), (b, a, a_gives)):
+            if times <= need[winner] <= room[winner] + times and need[loser] <= room[loser]:
+                need[winner] -= times
+                decide(k + 1, defeats + (times << 8 * (winner if gives else loser)))
+                need[winner] += times
+        room[a] += times
+        room[b] += times
+
+    decide(0, 0)
+    return tuple(out)
 
 
 def fights(game: Game, age: int) -> list[tuple[int, int, int]]:

@@ -243,7 +243,7 @@ def _brute_pairs_up(game: Any, tokens: list[list[int]], gives: frozenset[int]) -
 @settings(max_examples=3 * settings.default.max_examples, deadline=None)
 @given(setups(), st.integers(0, 2**32 - 1), st.integers(0, 3))
 def test_the_pairing_check_answers_as_the_brute_force_it_replaced(setup, seed, change):
-    """Issue 41: the sweep round the table gives the brute force's verdict, on legal tokens
+    """Issue 41: the age-by-age check gives the brute force's verdict, on legal tokens
     and on tokens with one taken away or added (``change``)."""
     edition, expansions, n = setup
     catalog = catalog_for(edition, expansions)
