@@ -135,6 +135,7 @@ class Connection:
                     self.reader, self.writer = await asyncio.wait_for(
                         asyncio.open_connection("127.0.0.1", self.port, local_addr=(self.source, 0)), TIMEOUT
                     )
+                assert self.writer is not None  # opened just above, or kept from the last request
                 head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                 head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())
                 head += f"Content-Length: {len(body)}\r\n\r\n"

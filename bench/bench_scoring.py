@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.rules.catalog import catalog_for
+from assistant.rules.components import Card
 from assistant.rules.counters import structure_limit
 from assistant.rules.military import shields_by_age_from_cards, tokens_from_shields_by_age
 from assistant.rules.model import City, Game
@@ -26,6 +27,19 @@ from assistant.rules.validate import check_game
 CATALOG = catalog_for(1)
 RULES = CATALOG.rules
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
+
+
+def deck_age(card: Card) -> int:
+    """The age whose deck holds ``card``: every card of the base game prints one (only cards
+    dealt apart, as Leaders' are, print none)."""
+    assert card.age is not None, card.id
+    return card.age
+
+
+def three_ages(shields: tuple[int, ...]) -> tuple[int, int, int]:
+    """Shields at the end of each age, as a city gives them: the base game has three ages."""
+    assert len(shields) == 3, shields
+    return shields
 
 
 def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game:
@@ -43,7 +57,7 @@ def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game
     guilds = [c.id for c in CATALOG.guilds()]
     # Each copy with its age: no city plays more cards of an age than its turns allow (plus
     # one for each stage that adds a card), as validation checks.
-    pool = [(c.id, c.age) for c in CATALOG.cards if not c.is_guild for _ in range(c.copies(players))]
+    pool = [(c.id, deck_age(c)) for c in CATALOG.cards if not c.is_guild for _ in range(c.copies(players))]
     pool += [(g, 3) for g in rng.sample(guilds, players + RULES.guilds_beyond_players)]
     rng.shuffle(pool)
     caps = [
@@ -80,7 +94,7 @@ def realistic_table(rng: random.Random, military: str, players: int = 7) -> Game
                 coins=rng.randint(0, 20),
                 cards=tuple(held[i]),
                 military=tuple(tokens[i]) if military == "tokens" else None,
-                shields_by_age=shields[i] if military == "shields" else None,
+                shields_by_age=three_ages(shields[i]) if military == "shields" else None,
             )
             for i in range(players)
         )

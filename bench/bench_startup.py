@@ -71,8 +71,8 @@ def main() -> None:
                 if run:
                     times[name].append(spent)
         base = statistics.median(times["python -c pass"])
-        for name, spent in times.items():
-            median = statistics.median(spent)
+        for name, runs in times.items():
+            median = statistics.median(runs)
             print(
                 f"{name:16} {median * 1000:7.1f} ms CPU (median of {options.repeat})   {median / base:5.1f} x python -c pass"
             )

@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Protocol, TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,8 +45,34 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]  # fmt: skip
 NAMES = ["Ana", "Bartek", "Şule", "Dae", "Núria", "Begoña", "Łukasz"]
 WONDERS = ["giza", "rhodes", "babylon", "ephesus", "olympia", "halicarnassus", "alexandria"]
+
+
+class TableCity(TypedDict):
+    """A city to tap in: its stages, coins, conflict tokens (field: count) and its cards, in the
+    order they lie on the table."""
+
+    stages: int
+    coins: int
+    tokens: dict[str, int]
+    cards: list[str]
+
+
+class HeldCity(TableCity):
+    """A city to tap in, with its cards also in the order a hand held them."""
+
+    hand: list[str]
+
+
+class Server(Protocol):
+    """What the benches use of waitress's server (waitress ships no type hints)."""
+
+    def run(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 # A Giza A city at the end of a game, in the order its cards lie on the table.
-CITY = {
+CITY: TableCity = {
     "stages": 2, "coins": 6, "tokens": {"win1": 1, "win2": 1, "defeats": 1},
     "cards": ["lumber-yard", "stone-pit", "clay-pool", "loom", "glassworks", "baths", "altar", "aqueduct",
               "marketplace", "caravansery", "stockade", "walls", "apothecary", "dispensary", "laboratory"],
@@ -54,7 +81,7 @@ CITY = {
 HAND = ["stone-pit", "altar", "lumber-yard", "apothecary", "loom", "marketplace", "clay-pool", "baths", "stockade",
         "glassworks", "caravansery", "dispensary", "aqueduct", "walls", "laboratory"]  # fmt: skip
 # A Leaders and Cities city: three leaders and three black cards among its 15 cards.
-EXPANSION_CITY = {
+EXPANSION_CITY: HeldCity = {
     **CITY,
     "cards": ["lumber-yard", "stone-pit", "loom", "glassworks", "baths", "aqueduct", "marketplace", "stockade",
               "apothecary", "laboratory", "residence", "spy-ring", "embassy", "hammurabi", "imhotep"],
@@ -63,7 +90,7 @@ EXPANSION_CITY = {
 }  # fmt: skip
 # Issue 43: a Leaders and Cities city as such a game ends, 22 cards (a leader at the start of each
 # age, 7 turns an age less 2 for the stages), 3 leaders and 4 black cards among them.
-EXPANSION_CITY_22 = {
+EXPANSION_CITY_22: HeldCity = {
     **CITY,
     "cards": ["lumber-yard", "stone-pit", "loom", "glassworks", "baths", "aqueduct", "gardens", "pantheon",
               "marketplace", "caravansery", "arena", "fortifications", "apothecary", "laboratory",
@@ -73,7 +100,7 @@ EXPANSION_CITY_22 = {
              "imhotep", "spy-ring", "glassworks", "caravansery", "aqueduct", "laboratory", "tabularium",
              "nefertiti", "arena", "embassy", "gardens", "pantheon", "scientists-guild", "fortifications"],
 }  # fmt: skip
-CITIES = {
+CITIES: dict[str, tuple[HeldCity, list[str]]] = {
     "base": ({**CITY, "hand": HAND}, []),
     "expansions": (EXPANSION_CITY, ["leaders", "cities"]),
     "expansions22": (EXPANSION_CITY_22, ["leaders", "cities"]),
@@ -90,7 +117,7 @@ CLS = """new PerformanceObserver(function (list) { list.getEntries().forEach(fun
   .observe({ type: "layout-shift", buffered: true });"""
 
 
-def serve() -> tuple[str, object]:
+def serve() -> tuple[str, tuple[Server, Path]]:
     from waitress.server import create_server
 
     from assistant.web import create_app
@@ -103,7 +130,7 @@ def serve() -> tuple[str, object]:
     app = create_app(
         {"DATA_DIR": folder, "DATABASE_URL": f"sqlite:///{folder / 'bench.db'}", "PUBLIC_URL": base}
     )
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    server: Server = create_server(app, host="127.0.0.1", port=port, threads=4)
     threading.Thread(target=server.run, daemon=True).start()
     return base, (server, folder)
 
@@ -245,7 +272,7 @@ def main() -> int:
                 )
                 print("    " + json.dumps({k: round(v, 3) for k, v in worst.items()}))
         browser.close()
-    server.close()  # type: ignore[attr-defined]
+    server.close()
     shutil.rmtree(folder, ignore_errors=True)
     return 0
 

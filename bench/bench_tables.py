@@ -101,8 +101,11 @@ def change(app, token: str) -> None:
 
     with app.app_context():
         session = get_session()
-        newest = repo.games_of(session, repo.by_token(session, token))[0]
+        table = repo.by_token(session, token)
+        assert table is not None, token  # seeded by seed()
+        newest = repo.games_of(session, table)[0]
         row = store.by_edit_token(session, newest.edit_token)
+        assert row is not None, newest.edit_token  # one of the table's own games
         record = None if row.locked else record_of(parse_game(store.game_dict(row)))
         store.set_locked(session, row, not row.locked, record=record)
 
