@@ -61,6 +61,9 @@ class _Lookups:
     age_high: int
     """``packed + age_bias`` reaches a field's top bit (``age_high``) exactly when that age's
     (or the guilds') count is beyond the turns of an age."""
+    age_ones: int
+    """One in each age's counter and the guilds': ``short * age_ones`` lowers every cap by
+    ``short`` turns (a table larger than the printed decks, ruling eight-players)."""
     wild_cards: tuple[str, ...]
     """The structures that give science wildcards."""
     card_wild: int
@@ -176,6 +179,7 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         age_bias=bias([rules.turns_per_age] * ages),
         age_biases=age_biases,
         age_high=sum(top << (_AGE_BITS * k) for k in fields),
+        age_ones=sum(1 << (_AGE_BITS * k) for k in fields),
         guild_age=guild_age,
         wild_cards=wild_cards,
         card_wild=sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards),

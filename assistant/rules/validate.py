@@ -33,7 +33,7 @@ from itertools import repeat
 from .catalog import Catalog, catalog_for
 from .counters import _AGE_BITS, _AGE_MASK, _SHIELDS, _age_caps, _Lookups, _lookups
 from .describe import OR, age_numeral, join, players_text
-from .during import check_play, has_play_fields, leader_limit, leaders_recruited
+from .during import check_play, has_play_fields, leader_limit, leader_turns, leaders_recruited
 from .military_checks import (
     _check_diplomacy,
     _check_last_conflicts,
@@ -74,7 +74,7 @@ def check_game_and_cards(
     turns = lookups.max_turns - short * rules.ages
     extra_turns = lookups.extra_turns
     per_age = rules.turns_per_age - short
-    counters = _fast_cards_ok(game, lookups, deck, rules.guilds_dealt(deck), counts)
+    counters = _fast_cards_ok(game, lookups, deck, rules.guilds_dealt(deck), short, counts)
     clean = counters is not None
     for seat, city in enumerate(game.cities):
         cards = city.cards
@@ -84,11 +84,7 @@ def check_game_and_cards(
             if len(cards) + city.stages > turns + more + extra[min(city.stages, len(extra) - 1)]:
                 _check_turns(seat, city, lookups, problems, short * rules.ages)
         # Clean promises no age beyond its turns; stages dated in an age still count there.
-        if (
-            cards is not None
-            and (not clean or city.stage_ages or short)
-            and len(cards) + city.stages > per_age
-        ):
+        if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
             _check_ages(seat, city, lookups, catalog, problems, len(game.cities))
     if not clean:
         held = [
@@ -127,11 +123,16 @@ def check_game_and_cards(
 
 
 def _fast_cards_ok(
-    game: Game, lookups: _Lookups, deck: int, dealt: int, counts: Mapping[str, int] | None = None
+    game: Game,
+    lookups: _Lookups,
+    deck: int,
+    dealt: int,
+    short: int = 0,
+    counts: Mapping[str, int] | None = None,
 ) -> list[int | None] | None:
     """Each city's counters (None: no cards entered) when no card check can fail: no duplicate,
     unknown or missing card, copies and guilds within limits, no city with more cards of one
-    age (or guilds) than an age's turns.
+    age (or guilds) than an age's turns, ``short`` fewer at a table larger than the decks.
 
     Sums each city's counters (see :func:`_lookups`); None sends the table to the
     card-by-card checks, which say what is wrong (a wonder power may allow more of an age).
@@ -142,7 +143,8 @@ def _fast_cards_ok(
     high = lookups.high
     twice = lookups.twice
     age_shift = lookups.age_shift
-    age_bias = lookups.age_bias
+    fewer = short * lookups.age_ones
+    age_bias = lookups.age_bias + fewer
     age_biases = lookups.age_biases
     age_high = lookups.age_high
     total = 0
@@ -158,7 +160,11 @@ def _fast_cards_ok(
             held = sum(map(field.__getitem__, cards))
         except KeyError:
             return None
-        bias = age_biases.get((city.wonder, city.side, city.stages), age_bias) if city.wonder else age_bias
+        bias = (
+            age_biases.get((city.wonder, city.side, city.stages), lookups.age_bias) + fewer
+            if city.wonder
+            else age_bias
+        )
         if (held + twice) & high or ((held >> age_shift) + bias) & age_high:
             return None
         total += held
@@ -342,7 +348,7 @@ def _check_table(
 def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
     """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
     there are players: the table cannot hold more different ones of an age."""
-    by_age = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
+    by_age = catalog.drawn_by_age(city.cards for city in game.cities)
     drawn = catalog.rules.deck_players(len(game.cities))
     for age, cards in sorted(by_age.items()):
         if len(cards) <= drawn:
@@ -408,11 +414,7 @@ def _check_ages(
     field = lookups.age_field
     packed = sum(map(field.get, set(city.cards or ()), repeat(0)))
     # The counters' bias, each age's cap (and the guilds') ``short`` lower at a larger table.
-    bias = (
-        lookups.age_bias + short * sum(1 << (_AGE_BITS * k) for k in range(rules.ages + 1))
-        if short
-        else lookups.age_bias
-    )
+    bias = lookups.age_bias + short * lookups.age_ones
     if not city.stage_ages and not (packed + bias) & lookups.age_high:
         return  # no age (nor the guilds) beyond its turns, even without the wonder's powers
     dated = Counter(city.stage_ages or ())
@@ -521,10 +523,13 @@ def _check_leaders(game: Game, catalog: Catalog, problems: list[Problem]) -> Non
     """No city holds more leaders than it could recruit: one leader turn an age (Leaders,
     ruling leaders-one-more-play), plus the recruitments its built stages add (Rome B); in a
     game in progress, only the ages begun so far."""
+    turns = leader_turns(game, catalog)
     for seat, city in enumerate(game.cities):
         if not city.cards:
             continue
         leaders = leaders_recruited(city, catalog)
+        if len(leaders) <= turns:
+            continue  # within the leader turns, whatever the stages add
         most = leader_limit(game, city, catalog)
         if len(leaders) <= most:
             continue

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +19,8 @@ from assistant.rules.text import N_
 from assistant.rules.validate import _fast_cards_ok, check_game
 from tests.conftest import examples
 from tests.rules.strategies import legal_games
+from tests.rules.test_cities_tables import CATALOG as CITIES
+from tests.rules.test_cities_tables import _table as cities_table
 
 NAMES = ("Ana", "Bartek", "Cem", "Dilek", "Ewa", "Ferran", "Gosia")
 WONDERS = ("rhodes", "alexandria", "ephesus", "babylon", "olympia", "halicarnassus", "giza")
@@ -325,3 +329,27 @@ def test_the_card_counters_hold_each_citys_shields(data: st.DataObject, edition:
             assert held >> lookups.shield_shift & lookups.shield_mask == sum(
                 shields.get(c, 0) for c in city.cards
             )
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(6, 8), extra=st.integers(0, 5))
+def test_the_quick_card_check_says_what_the_card_by_card_checks_say(seed: int, n: int, extra: int) -> None:
+    """The counters' quick check (``_fast_cards_ok``) promises no age beyond its turns, fewer
+    at a table of 8 (ruling eight-players): on Cities tables of 6 to 8 where a city is given
+    ``extra`` more cards of one age, validation says exactly what it says when every card
+    check runs card by card, and a city beyond an age's turns is told so."""
+    data = cities_table(seed, n)
+    rng = random.Random(seed)
+    city = rng.choice(data["cities"])
+    age = rng.randint(1, 3)
+    # Cards of that age the city does not hold (another may: then a copy too many as well).
+    spare = sorted({c.id for c in CITIES.cards if c.age == age and c.expansion is None} - set(city["cards"]))
+    city["cards"] += rng.sample(spare, min(extra, len(spare)))
+    game = parse_game(data)
+    quick = check_game(game, CITIES)
+    with mock.patch("assistant.rules.validate._fast_cards_ok", return_value=None):
+        slow = check_game(game, CITIES)
+    assert quick == slow
+    of_age = sum(CITIES.card_ages(c)[0] == age for c in city["cards"] if len(CITIES.card_ages(c)) == 1)
+    if of_age > CITIES.rules.turns(n) + 3:  # beyond any wonder's extra plays (Halicarnassus B: 3)
+        assert any(p.code == "too-many-cards" for p in quick), (of_age, quick)
