@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from functools import cache
 
 from ..resources import resource_path
@@ -169,13 +169,15 @@ class Catalog:
             if entries is not None:
                 yield entries[0]
 
-    def held_with(self, card_ids: Iterable[str] | None, hook: str) -> list[Card]:
+    def held_with(self, card_ids: Collection[str] | None, hook: str) -> list[Card]:
         """The structures among ``card_ids`` (a city's cards) with an effect whose hook
         ``hook`` (an :class:`~.effects.Effect` method: ``"gives_defeats"``) answers something:
         a power the engines ask about by name. The cards having it are found once per
         catalog, so a game whose cards have none (the base games) asks nothing more."""
         having = self.with_power(hook)
-        return [self.structure(c) for c in card_ids or () if c in having] if having else []
+        if not having or not card_ids or having.isdisjoint(card_ids):
+            return []  # the common case, answered in C
+        return [self.structure(c) for c in card_ids if c in having]
 
     def with_power(self, hook: str) -> frozenset[str]:
         """The ids of the structures with an effect whose hook ``hook`` answers something
@@ -193,14 +195,19 @@ class Catalog:
         the leaders; ``"drawn"``: Cities' black cards; see :data:`~.model.DECKS`)."""
         return self._by_deck.get(deck, frozenset())
 
-    def drawn_by_age(self, card_ids: Iterable[str]) -> dict[int, list[str]]:
-        """The different cards of a drawn colour (Cities' black cards) among ``card_ids`` (a
-        table's), by their age: as many of an age as players enter its deck."""
+    def drawn_by_age(self, hands: Iterable[Sequence[str] | None]) -> dict[int, list[str]]:
+        """The different cards of a drawn colour (Cities' black cards) among ``hands`` (each
+        city's cards, in the table's order), by their age, in the order the table lists
+        them: as many of an age as players enter its deck."""
         drawn = self.dealt("drawn")
         out: dict[int, list[str]] = {}
-        for card_id in dict.fromkeys(card_ids):
-            if card_id in drawn:
-                out.setdefault(self._ages[card_id][0], []).append(card_id)
+        for cards in hands if drawn else ():
+            if not cards:
+                continue
+            for card_id in sorted(drawn.intersection(cards), key=cards.index):  # a few, or none
+                listed = out.setdefault(self._ages[card_id][0], [])
+                if card_id not in listed:
+                    listed.append(card_id)
         return out
 
     def entries(self, card_id: str) -> tuple[Card, ...]:
@@ -379,6 +386,7 @@ def available_editions() -> tuple[int, ...]:
     return tuple(sorted(_every_edition_folder()))
 
 
+@cache  # read for every game: its folders are found once, so is their order
 def available_expansions(edition: int) -> tuple[str, ...]:
     """The ids of an edition's expansions, in the edition's order (KeyError: no such edition)."""
     found = _expansion_folders(edition)

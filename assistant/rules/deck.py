@@ -199,7 +199,7 @@ def drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, what
     """A card of a drawn colour (Cities' black cards) when the table already holds as many
     different ones of its age as entered the deck (as many as players): it was not drawn."""
     age = catalog.card_ages(structure.id)[0]
-    drawn = catalog.drawn_by_age(c for city in game.cities for c in city.cards or ())
+    drawn = catalog.drawn_by_age(city.cards for city in game.cities)
     taken = [c for c in drawn.get(age, []) if c != structure.id]
     players = game.deck_players
     if len(taken) < catalog.rules.deck_players(players):

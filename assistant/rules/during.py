@@ -109,13 +109,17 @@ def leaders_recruited(city: City, catalog: Catalog) -> list[str]:
     return [card for card in city.cards or () if card in apart]
 
 
-def leader_limit(game: Game, city: City, catalog: Catalog) -> int:
-    """The most leaders the city can have recruited: one at the start of each age (of the ages
-    begun, in a game in progress), and one more for each built stage that says so (Rome B);
-    rulings ``leaders-one-an-age`` and ``leaders-one-more-play``."""
+def leader_turns(game: Game, catalog: Catalog) -> int:
+    """The leader turns a city has had: one at the start of each age (of the ages begun, in
+    a game in progress); rulings ``leaders-one-an-age`` and ``leaders-one-more-play``."""
     rules = catalog.rules
-    ages = rules.ages if game.age is None else game.age
-    return ages * rules.leader_turns_per_age + sum(
+    return (rules.ages if game.age is None else game.age) * rules.leader_turns_per_age
+
+
+def leader_limit(game: Game, city: City, catalog: Catalog) -> int:
+    """The most leaders the city can have recruited: one each leader turn
+    (:func:`leader_turns`), and one more for each built stage that says so (Rome B)."""
+    return leader_turns(game, catalog) + sum(
         e.extra_leaders() for stage in built_stages(city, catalog) for e in stage.effects
     )
 
