@@ -72,20 +72,17 @@ def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> 
     if not isinstance(raw, dict):
         raise GameFormatError(("cities", index), N_("City {n} must be a JSON object.", n=index + 1))
     reader = CityReader(raw, index, catalog, notes)
-    keys = _keys(catalog)
-    unknown = not keys.issuperset(raw)
-    if unknown:
-        for key in sorted(set(raw) - keys, key=str):
-            key = clean_text(str(key))
-            notes.append(
-                Problem(
-                    "warning", ProblemCode.UNKNOWN_FIELD,
-                    N_("{city}: the field {field} is not part of the game format and was ignored.",
-                       city=reader.label, field=key),
-                    city=index, field=f"cities[{index}].{key}",
-                )
-            )  # fmt: skip
-    absent, reading = _plan(catalog, frozenset(raw))
+    absent, reading, unknown = _plan(catalog, frozenset(raw))
+    for key in sorted(unknown, key=str) if unknown else ():
+        key = clean_text(str(key))
+        notes.append(
+            Problem(
+                "warning", ProblemCode.UNKNOWN_FIELD,
+                N_("{city}: the field {field} is not part of the game format and was ignored.",
+                   city=reader.label, field=key),
+                city=index, field=f"cities[{index}].{key}",
+            )
+        )  # fmt: skip
     got = reader.got
     got.update(absent)
     extra: list[tuple[str, Any]] = []
@@ -97,19 +94,20 @@ def parse_city(raw: Any, index: int, catalog: Catalog, notes: list[Problem]) -> 
         elif value:
             extra.append((key, value))
     if unknown:
-        _refuse_other_expansions_fields(reader, set(raw) - keys)
+        _refuse_other_expansions_fields(reader, unknown)
     return City(**got, extra=tuple(extra))
 
 
 @lru_cache(maxsize=256)
 def _plan(
     catalog: Catalog, given: frozenset[Any]
-) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[CityReader, Any], Any], bool], ...]]:
+) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[CityReader, Any], Any], bool], ...], frozenset[Any]]:
     """How :func:`parse_city` reads a city that gives the fields ``given``: the values of the
-    fields it does not give whose value when absent is known (``CityField.absent``), and the
+    fields it does not give whose value when absent is known (``CityField.absent``), the
     others in the table's order (a reader may use the fields read before it), each with its
-    reader and whether it is kept in ``City.extra``. A game's cities mostly
-    give the same fields, so this is worked out once for them."""
+    reader and whether it is kept in ``City.extra``, and the keys given that are no field of
+    the catalog. A game's cities mostly give the same fields, so this is worked out once for
+    them."""
     absent: dict[str, Any] = {}
     reading = []
     for f in fields_of(catalog):
@@ -118,10 +116,10 @@ def _plan(
                 absent[f.key] = f.absent
         else:
             reading.append((f.key, f.read, f.extra))
-    return absent, tuple(reading)
+    return absent, tuple(reading), given - _keys(catalog)
 
 
-def _refuse_other_expansions_fields(reader: CityReader, unknown: set[Any]) -> None:
+def _refuse_other_expansions_fields(reader: CityReader, unknown: frozenset[Any]) -> None:
     """A field of an expansion the game does not name is refused, naming it and the
     expansion (its data would be dropped otherwise: a table that forgot to tick Armada)."""
     for key in sorted(unknown, key=str):
