@@ -50,17 +50,22 @@ from assistant.rules.trade import can_build  # noqa: E402
 COPIES = {"courtesans-guild"}
 
 
-def per_line(score: Callable[[str], Any], lines: list[str], repeat: int) -> float:
-    """Seconds a line, the best of ``repeat`` passes after a first one."""
+def per_line(
+    first: Callable[[str], Any], second: Callable[[str], Any], lines: list[str], repeat: int
+) -> tuple[float, float]:
+    """Seconds a line of each scorer, the best of ``repeat`` passes after a first one. The
+    passes alternate between the two, so that a host that slows down for a while slows both."""
     for line in lines:
-        score(line)
-    best = float("inf")
+        first(line)
+        second(line)
+    best = [float("inf"), float("inf")]
     for _ in range(repeat):
-        start = time.process_time()
-        for line in lines:
-            score(line)
-        best = min(best, time.process_time() - start)
-    return best / len(lines)
+        for k, score in enumerate((first, second)):
+            start = time.process_time()
+            for line in lines:
+                score(line)
+            best[k] = min(best[k], time.process_time() - start)
+    return best[0] / len(lines), best[1] / len(lines)
 
 
 def check_same(lines: list[str], reference: Callable[[str], str]) -> None:
@@ -101,11 +106,11 @@ def lines(games: int, repeat: int, seed: int) -> None:
     for players in range(3, 9):
         expanded = [json.dumps(game_to_dict(leaders_cities_table(rng, players))) for _ in range(games)]
         check_same(expanded, lc_reference)
-        theirs, mine = per_line(lc_reference, expanded, repeat), per_line(assistant, expanded, repeat)
+        theirs, mine = per_line(lc_reference, assistant, expanded, repeat)
         cells = f"{'-':>9} {'-':>6} {'-':>6}"
         if players <= 7:
             base = [json.dumps(game_to_dict(realistic_table(rng, "tokens", players))) for _ in range(games)]
-            ref, plain = per_line(base_reference, base, repeat), per_line(assistant, base, repeat)
+            ref, plain = per_line(base_reference, assistant, base, repeat)
             cells = f"{ref * 1e6:>9.0f} {plain * 1e6:>6.0f} {plain / ref:>6.2f}"
         print(f"{players:>7} {cells} {theirs * 1e6:>9.0f} {mine * 1e6:>6.0f} {mine / theirs:>6.2f}")
 
