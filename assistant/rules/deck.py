@@ -72,30 +72,11 @@ def deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
     age's copy is not dealt yet: :func:`copies_dealt`), or a guild when the table
     already holds every guild dealt (Rulebook: the deck holds the copies marked with the
     number of players or fewer, and players + 2 guilds; two players use the 3-player deck)."""
-    player = game.cities[seat].player
     structure = catalog.structure(card_id)
-    players = game.deck_players
-    copies = 1 if structure.is_guild else catalog.copies(card_id, players)
+    copies = 1 if structure.is_guild else catalog.copies(card_id, game.deck_players)
     dealt = copies_dealt(game, card_id, catalog) if copies else 0
     if dealt == 0:
-        # Not in the deck at this player count (of the age being played, when it is given).
-        entries = [e for e in catalog.entries(card_id) if copies == 0 or e.age == game.age]
-        numbers = sorted({p for entry in entries for p in entry.players})
-        return Verdict(
-            False,
-            N_(
-                "{player} cannot build {what}: it is not in the deck for {n} cities "
-                "(its copies are marked {marks}).",
-                player=player,
-                what=what,
-                n=players,
-                marks=", ".join(f"{m}+" for m in numbers),
-            ),
-            why=WhyNot.NOT_IN_DECK,
-        )
-    # While an age is played, only the copies dealt so far count (fewer than the game's).
-    by_age = dealt < copies and game.age is not None
-    age = AGE_NUMERALS[game.age - 1] if game.age is not None else ""
+        return _not_in_deck(game, seat, card_id, catalog, what, copies)
     elsewhere = [c.player for i, c in enumerate(game.cities) if i != seat and card_id in (c.cards or ())]
     if structure.deck == "drawn" and not elsewhere:
         refused = drawn_refusal(game, seat, structure, catalog, what)
@@ -103,9 +84,56 @@ def deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
             return refused
     discarded = game.discard.count(card_id)
     if discarded and len(elsewhere) + discarded >= dealt:
-        where = join(
-            [*(N_("the city of {player}", player=name) for name in elsewhere), N_("the discard pile")]
+        return _taken_refusal(game, seat, what, elsewhere, dealt, copies)
+    if elsewhere and structure.deck == "apart":  # one card of its kind, dealt apart (a leader)
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: there is one such card, and it is in the city of {cities}.",
+                player=game.cities[seat].player,
+                what=what,
+                cities=join([verbatim(name) for name in elsewhere]),
+            ),
+            why=WhyNot.NO_COPY_LEFT,
         )
+    if len(elsewhere) >= dealt:
+        return _built_refusal(game, seat, what, elsewhere, dealt, copies)
+    taken = guilds_taken(game, card_id, catalog)
+    if taken:
+        return _guilds_refusal(game, seat, catalog, what, taken)
+    return None
+
+
+def _not_in_deck(game: Game, seat: int, card_id: str, catalog: Catalog, what: Text, copies: int) -> Verdict:
+    """The refusal of a card not in the deck at this player count (``copies`` 0), or not in
+    the age being played's when the game gives its age: the player counts its copies are
+    marked with."""
+    entries = [e for e in catalog.entries(card_id) if copies == 0 or e.age == game.age]
+    numbers = sorted({p for entry in entries for p in entry.players})
+    return Verdict(
+        False,
+        N_(
+            "{player} cannot build {what}: it is not in the deck for {n} cities "
+            "(its copies are marked {marks}).",
+            player=game.cities[seat].player,
+            what=what,
+            n=game.deck_players,
+            marks=", ".join(f"{m}+" for m in numbers),
+        ),
+        why=WhyNot.NOT_IN_DECK,
+    )
+
+
+def _taken_refusal(
+    game: Game, seat: int, what: Text, elsewhere: list[str], dealt: int, copies: int
+) -> Verdict:
+    """The refusal of a card whose ``dealt`` copies are all in the discard pile or built in
+    the cities of ``elsewhere``. While an age is played, only the copies dealt so far count
+    (fewer than the game's ``copies``), and the refusal says up to which age."""
+    player = game.cities[seat].player
+    players = game.deck_players
+    where = join([*(N_("the city of {player}", player=name) for name in elsewhere), N_("the discard pile")])
+    if dealt < copies and game.age is not None:
         return Verdict(
             False,
             Nn_(
@@ -117,36 +145,37 @@ def deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
                 player=player,
                 what=what,
                 players=players,
-                age=age,
-                where=where,
-            )
-            if by_age
-            else Nn_(
-                "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
-                "and it is already taken: {where}.",
-                "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
-                "and they are already taken: {where}.",
-                copies,
-                player=player,
-                what=what,
-                players=players,
+                age=AGE_NUMERALS[game.age - 1],
                 where=where,
             ),
             why=WhyNot.NO_COPY_LEFT,
         )
-    if elsewhere and structure.deck == "apart":  # one card of its kind, dealt apart (a leader)
-        return Verdict(
-            False,
-            N_(
-                "{player} cannot build {what}: there is one such card, and it is in the city of {cities}.",
-                player=player,
-                what=what,
-                cities=join([verbatim(name) for name in elsewhere]),
-            ),
-            why=WhyNot.NO_COPY_LEFT,
-        )
-    if len(elsewhere) >= dealt:
-        cities = join([verbatim(name) for name in elsewhere])
+    return Verdict(
+        False,
+        Nn_(
+            "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
+            "and it is already taken: {where}.",
+            "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
+            "and they are already taken: {where}.",
+            copies,
+            player=player,
+            what=what,
+            players=players,
+            where=where,
+        ),
+        why=WhyNot.NO_COPY_LEFT,
+    )
+
+
+def _built_refusal(
+    game: Game, seat: int, what: Text, elsewhere: list[str], dealt: int, copies: int
+) -> Verdict:
+    """The refusal of a card whose ``dealt`` copies are all built in the cities of
+    ``elsewhere``, said up to the age being played as :func:`_taken_refusal` does."""
+    player = game.cities[seat].player
+    players = game.deck_players
+    cities = join([verbatim(name) for name in elsewhere])
+    if dealt < copies and game.age is not None:
         return Verdict(
             False,
             Nn_(
@@ -158,41 +187,47 @@ def deck_refusal(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
                 player=player,
                 what=what,
                 players=players,
-                age=age,
-                cities=cities,
-            )
-            if by_age
-            else Nn_(
-                "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
-                "and it is built in the city of {cities}.",
-                "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
-                "and they are built in the cities of {cities}.",
-                copies,
-                player=player,
-                what=what,
-                players=players,
+                age=AGE_NUMERALS[game.age - 1],
                 cities=cities,
             ),
             why=WhyNot.NO_COPY_LEFT,
         )
-    taken = guilds_taken(game, card_id, catalog)
-    if taken:
-        return Verdict(
-            False,
-            Nn_(
-                "{player} cannot build {what}: a game of {players} cities deals only {n} guild, and it "
-                "is already taken: {guilds}.",
-                "{player} cannot build {what}: a game of {players} cities deals only {n} guilds, and all "
-                "of them are already taken: {guilds}.",
-                catalog.rules.guilds_dealt(players),
-                player=player,
-                what=what,
-                players=players,
-                guilds=join([verbatim(catalog.structure(g).name) for g in taken]),
-            ),
-            why=WhyNot.NO_COPY_LEFT,
-        )
-    return None
+    return Verdict(
+        False,
+        Nn_(
+            "{player} cannot build {what}: the deck for {players} cities has {n} copy, "
+            "and it is built in the city of {cities}.",
+            "{player} cannot build {what}: the deck for {players} cities has {n} copies, "
+            "and they are built in the cities of {cities}.",
+            copies,
+            player=player,
+            what=what,
+            players=players,
+            cities=cities,
+        ),
+        why=WhyNot.NO_COPY_LEFT,
+    )
+
+
+def _guilds_refusal(game: Game, seat: int, catalog: Catalog, what: Text, taken: tuple[str, ...]) -> Verdict:
+    """The refusal of a guild when the guilds ``taken`` are every guild the game deals
+    (:func:`guilds_taken`)."""
+    players = game.deck_players
+    return Verdict(
+        False,
+        Nn_(
+            "{player} cannot build {what}: a game of {players} cities deals only {n} guild, and it "
+            "is already taken: {guilds}.",
+            "{player} cannot build {what}: a game of {players} cities deals only {n} guilds, and all "
+            "of them are already taken: {guilds}.",
+            catalog.rules.guilds_dealt(players),
+            player=game.cities[seat].player,
+            what=what,
+            players=players,
+            guilds=join([verbatim(catalog.structure(g).name) for g in taken]),
+        ),
+        why=WhyNot.NO_COPY_LEFT,
+    )
 
 
 def drawn_refusal(game: Game, seat: int, structure: Card, catalog: Catalog, what: Text) -> Verdict | None:

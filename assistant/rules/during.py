@@ -21,7 +21,7 @@ from collections import Counter
 from operator import attrgetter
 
 from .catalog import Catalog
-from .components import Stage
+from .components import Stage, Wonder
 from .deck import copies_by_age
 from .describe import age_numeral, join
 from .effects import Effect
@@ -199,56 +199,11 @@ def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
             why=WhyNot.NO_POWER,
         )
     wonder = catalog.wonder(city.wonder)
-    stages = wonder.side(city.side).stages
-    granting = [s.number for s in stages if any(e.builds_from_discard() for e in s.effects)]
-    if not granting:
-        return Verdict(
-            False,
-            N_(
-                "{player} cannot build from the discard pile: the {wonder} has no power to do so.",
-                player=player,
-                wonder=wonder.name,
-            ),
-            why=WhyNot.NO_POWER,
-        )
-    numbers = join([verbatim(str(n)) for n in granting])
-    if city.stages not in granting:
-        return Verdict(
-            False,
-            N_(
-                "{player} cannot build from the discard pile now: the {wonder} does so only at the end "
-                "of the turn in which stage {numbers} is built, and the last stage built is stage {last}.",
-                player=player,
-                wonder=wonder.name,
-                numbers=numbers,
-                last=city.stages,
-            )
-            if city.stages
-            else N_(
-                "{player} cannot build from the discard pile yet: the {wonder} does so at the end of "
-                "the turn in which stage {numbers} is built, and no stage is built.",
-                player=player,
-                wonder=wonder.name,
-                numbers=numbers,
-            ),
-            why=WhyNot.NO_POWER,
-        )
+    refused = _discard_stage_refusal(game, city, wonder)
+    if refused is not None:
+        return refused
     notes: tuple[Text, ...] = ()
-    if city.stage_ages is not None and game.age is not None:
-        if city.stage_ages[-1] != game.age:
-            return Verdict(
-                False,
-                N_(
-                    "{player} cannot build from the discard pile now: stage {last} of the {wonder} was "
-                    "built in Age {built}, and its discard build came at the end of that turn.",
-                    player=player,
-                    last=city.stages,
-                    wonder=wonder.name,
-                    built=age_numeral(city.stage_ages[-1]),
-                ),
-                why=WhyNot.NO_POWER,
-            )
-    else:
+    if city.stage_ages is None or game.age is None:
         notes = (
             N_(
                 "Only at the end of the turn in which stage {last} was built: the power does not wait.",
@@ -269,6 +224,67 @@ def from_discard(game: Game, seat: int, card_id: str, catalog: Catalog, what: Te
         cheapest=_FREE,
         options=(_FREE,),
         notes=notes,
+    )
+
+
+def _discard_stage_refusal(game: Game, city: City, wonder: Wonder) -> Verdict | None:
+    """Why the city's wonder cannot build from the discard pile now, or None: no stage of its
+    side grants it, the stage built last is not one that does, or (when the table gives the
+    ages stages were built in) that stage was built in an earlier age, whose turn is over."""
+    player = city.player
+    stages = wonder.side(city.side).stages
+    granting = [s.number for s in stages if any(e.builds_from_discard() for e in s.effects)]
+    if not granting:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build from the discard pile: the {wonder} has no power to do so.",
+                player=player,
+                wonder=wonder.name,
+            ),
+            why=WhyNot.NO_POWER,
+        )
+    if city.stages not in granting:
+        return _not_granting_stage(city, wonder, granting)
+    if city.stage_ages is not None and game.age is not None and city.stage_ages[-1] != game.age:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build from the discard pile now: stage {last} of the {wonder} was "
+                "built in Age {built}, and its discard build came at the end of that turn.",
+                player=player,
+                last=city.stages,
+                wonder=wonder.name,
+                built=age_numeral(city.stage_ages[-1]),
+            ),
+            why=WhyNot.NO_POWER,
+        )
+    return None
+
+
+def _not_granting_stage(city: City, wonder: Wonder, granting: list[int]) -> Verdict:
+    """The refusal when the stage the city built last (or none) is not one of the stages
+    ``granting`` a discard build: the power acts only at the end of their turn."""
+    numbers = join([verbatim(str(n)) for n in granting])
+    return Verdict(
+        False,
+        N_(
+            "{player} cannot build from the discard pile now: the {wonder} does so only at the end "
+            "of the turn in which stage {numbers} is built, and the last stage built is stage {last}.",
+            player=city.player,
+            wonder=wonder.name,
+            numbers=numbers,
+            last=city.stages,
+        )
+        if city.stages
+        else N_(
+            "{player} cannot build from the discard pile yet: the {wonder} does so at the end of "
+            "the turn in which stage {numbers} is built, and no stage is built.",
+            player=city.player,
+            wonder=wonder.name,
+            numbers=numbers,
+        ),
+        why=WhyNot.NO_POWER,
     )
 
 
@@ -335,82 +351,104 @@ def check_play(game: Game, catalog: Catalog) -> list[Problem]:
     structures than the turns played so far allow, a discard pile holding more copies than
     the deck, a power used that the city does not have, a guild copied without the power."""
     problems: list[Problem] = []
-    rules = catalog.rules
     age = game.age
     for seat, city in enumerate(game.cities):
         if age is not None and city.cards:
-            later = [c for c in city.cards if catalog.has_card(c) and _first_age(catalog, c) > age]
-            for card in later:
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.LATER_AGE_CARD,
-                        N_(
-                            "{player}'s city holds the {card}, a card of Age {card_age}, but the table "
-                            "is playing Age {age}.",
-                            player=city.player,
-                            card=catalog.structure(card).name,
-                            card_age=age_numeral(_first_age(catalog, card)),
-                            age=age_numeral(age),
-                        ),
-                        city=seat,
-                        card=card,
-                        field=f"cities[{seat}].cards",
-                    )
-                )
-            turns = age * (rules.turns(len(game.cities)) + rules.leader_turns_per_age)
-            built = len(city.cards) + city.stages
-            if built > turns + _extra_builds(city, catalog):
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.TOO_MANY_CARDS,
-                        N_(
-                            "{player}'s city has {built} structures and stages, but by the end of Age "
-                            "{age} a city has played at most {turns} cards.",
-                            player=city.player,
-                            built=built,
-                            age=age_numeral(age),
-                            turns=turns + _extra_builds(city, catalog),
-                        ),
-                        city=seat,
-                        field=f"cities[{seat}].cards",
-                    )
-                )
-        if city.free_build_used and not once_per_age_powers(free_powers(city, catalog)):
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.NO_POWER,
-                    N_(
-                        "{player}'s city is marked as having used its once-per-age free build, but it "
-                        "has no such power (a built wonder stage or a card that gives one); the mark is ignored.",
-                        player=city.player,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].free_build_used",
-                )
-            )
-        if city.copied_guild is not None and not any(
-            e.copies_guild() for s in built_stages(city, catalog) for e in s.effects
-        ):
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.BAD_COPIED_GUILD,
-                    N_(
-                        "{player}'s city names a copied guild ({card}), but it has no built stage that "
-                        "copies a guild; it is ignored.",
-                        player=city.player,
-                        card=catalog.structure(city.copied_guild).name,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].copied_guild",
-                )
-            )
+            problems.extend(_check_later_cards(game, seat, catalog, age))
+            problems.extend(_check_turns(game, seat, catalog, age))
+        problems.extend(_check_power_marks(game, seat, catalog))
     problems.extend(_check_discard(game, catalog))
     if age is not None:
         problems.extend(_check_copies_so_far(game, catalog))
+    return problems
+
+
+def _check_later_cards(game: Game, seat: int, catalog: Catalog, age: int) -> list[Problem]:
+    """The cards of the city that belong to an age after the one being played."""
+    city = game.cities[seat]
+    later = [c for c in city.cards or () if catalog.has_card(c) and _first_age(catalog, c) > age]
+    return [
+        Problem(
+            "error",
+            ProblemCode.LATER_AGE_CARD,
+            N_(
+                "{player}'s city holds the {card}, a card of Age {card_age}, but the table "
+                "is playing Age {age}.",
+                player=city.player,
+                card=catalog.structure(card).name,
+                card_age=age_numeral(_first_age(catalog, card)),
+                age=age_numeral(age),
+            ),
+            city=seat,
+            card=card,
+            field=f"cities[{seat}].cards",
+        )
+        for card in later
+    ]
+
+
+def _check_turns(game: Game, seat: int, catalog: Catalog, age: int) -> list[Problem]:
+    """More structures and stages in the city than the turns up to the age being played
+    allow (each age's turns and leader turns, and the extra builds its stages grant)."""
+    city = game.cities[seat]
+    turns = age * (catalog.rules.turns(len(game.cities)) + catalog.rules.leader_turns_per_age)
+    built = len(city.cards or ()) + city.stages
+    if built <= turns + _extra_builds(city, catalog):
+        return []
+    return [
+        Problem(
+            "error",
+            ProblemCode.TOO_MANY_CARDS,
+            N_(
+                "{player}'s city has {built} structures and stages, but by the end of Age "
+                "{age} a city has played at most {turns} cards.",
+                player=city.player,
+                built=built,
+                age=age_numeral(age),
+                turns=turns + _extra_builds(city, catalog),
+            ),
+            city=seat,
+            field=f"cities[{seat}].cards",
+        )
+    ]
+
+
+def _check_power_marks(game: Game, seat: int, catalog: Catalog) -> list[Problem]:
+    """The city's marks of a power it does not have: a once-per-age free build used, or a
+    guild copied with no built stage that copies one. Both are ignored, with a warning."""
+    city = game.cities[seat]
+    problems: list[Problem] = []
+    if city.free_build_used and not once_per_age_powers(free_powers(city, catalog)):
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.NO_POWER,
+                N_(
+                    "{player}'s city is marked as having used its once-per-age free build, but it "
+                    "has no such power (a built wonder stage or a card that gives one); the mark is ignored.",
+                    player=city.player,
+                ),
+                city=seat,
+                field=f"cities[{seat}].free_build_used",
+            )
+        )
+    if city.copied_guild is not None and not any(
+        e.copies_guild() for s in built_stages(city, catalog) for e in s.effects
+    ):
+        problems.append(
+            Problem(
+                "warning",
+                ProblemCode.BAD_COPIED_GUILD,
+                N_(
+                    "{player}'s city names a copied guild ({card}), but it has no built stage that "
+                    "copies a guild; it is ignored.",
+                    player=city.player,
+                    card=catalog.structure(city.copied_guild).name,
+                ),
+                city=seat,
+                field=f"cities[{seat}].copied_guild",
+            )
+        )
     return problems
 
 
@@ -466,64 +504,75 @@ def _check_discard(game: Game, catalog: Catalog) -> list[Problem]:
         structure = catalog.structure(card)
         copies = 1 if structure.is_guild else catalog.copies(card, players)
         if game.age is not None and _first_age(catalog, card) > game.age:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.LATER_AGE_CARD,
-                    N_(
-                        "The discard pile holds the {card}, a card of Age {card_age}, but the table is "
-                        "playing Age {age}.",
-                        card=structure.name,
-                        card_age=age_numeral(_first_age(catalog, card)),
-                        age=age_numeral(game.age),
-                    ),
-                    card=card,
-                    field="discard",
-                )
-            )
+            problems.append(_discarded_later(catalog, card, game.age))
         if count + held[card] > copies:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.TOO_MANY_COPIES if copies else ProblemCode.CARD_NOT_IN_DECK,
-                    N_(
-                        "The discard pile holds the {card}, which is not in the deck for {n} cities.",
-                        card=structure.name,
-                        n=players,
-                    )
-                    if not copies
-                    else N_(
-                        "The discard pile and the cities hold {count} copies of the {card}, but the deck "
-                        "for {n} cities has {copies}.",
-                        count=count + held[card],
-                        card=structure.name,
-                        n=players,
-                        copies=copies,
-                    ),
-                    card=card,
-                    field="discard",
-                )
-            )
+            problems.append(_discarded_beyond_deck(catalog, card, count + held[card], copies, players))
         elif game.age is not None and not structure.is_guild:
             dealt = copies_by_age(game, card, catalog)
             if 0 < dealt < count + held[card]:
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.TOO_MANY_COPIES,
-                        Nn_(
-                            "The discard pile and the cities hold {count} copies of the {card}, but a table "
-                            "of {cities} cities deals only {n} copy of it up to Age {age}.",
-                            "The discard pile and the cities hold {count} copies of the {card}, but a table "
-                            "of {cities} cities deals only {n} copies of it up to Age {age}.",
-                            dealt,
-                            count=count + held[card],
-                            card=structure.name,
-                            cities=players,
-                            age=age_numeral(game.age),
-                        ),
-                        card=card,
-                        field="discard",
-                    )
-                )
+                problems.append(_discarded_beyond_dealt(catalog, card, count + held[card], dealt, game))
     return problems
+
+
+def _discarded_later(catalog: Catalog, card: str, age: int) -> Problem:
+    """A card in the discard pile of an age after the one being played."""
+    return Problem(
+        "error",
+        ProblemCode.LATER_AGE_CARD,
+        N_(
+            "The discard pile holds the {card}, a card of Age {card_age}, but the table is "
+            "playing Age {age}.",
+            card=catalog.structure(card).name,
+            card_age=age_numeral(_first_age(catalog, card)),
+            age=age_numeral(age),
+        ),
+        card=card,
+        field="discard",
+    )
+
+
+def _discarded_beyond_deck(catalog: Catalog, card: str, count: int, copies: int, players: int) -> Problem:
+    """A card the discard pile and the cities hold ``count`` copies of, more than the deck's
+    ``copies`` at this player count (none: it is not in the deck)."""
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_COPIES if copies else ProblemCode.CARD_NOT_IN_DECK,
+        N_(
+            "The discard pile holds the {card}, which is not in the deck for {n} cities.",
+            card=catalog.structure(card).name,
+            n=players,
+        )
+        if not copies
+        else N_(
+            "The discard pile and the cities hold {count} copies of the {card}, but the deck "
+            "for {n} cities has {copies}.",
+            count=count,
+            card=catalog.structure(card).name,
+            n=players,
+            copies=copies,
+        ),
+        card=card,
+        field="discard",
+    )
+
+
+def _discarded_beyond_dealt(catalog: Catalog, card: str, count: int, dealt: int, game: Game) -> Problem:
+    """A card the discard pile and the cities hold ``count`` copies of, more than the ages
+    played so far have ``dealt``, though the whole game's deck has enough."""
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_COPIES,
+        Nn_(
+            "The discard pile and the cities hold {count} copies of the {card}, but a table "
+            "of {cities} cities deals only {n} copy of it up to Age {age}.",
+            "The discard pile and the cities hold {count} copies of the {card}, but a table "
+            "of {cities} cities deals only {n} copies of it up to Age {age}.",
+            dealt,
+            count=count,
+            card=catalog.structure(card).name,
+            cities=game.deck_players,
+            age=age_numeral(game.age or 0),
+        ),
+        card=card,
+        field="discard",
+    )

@@ -62,22 +62,8 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
         raise QuestionError("this game has no Free City")
     if not hand:
         raise QuestionError("the hand is empty")
-    ids: list[str] = []
-    for index, card in enumerate(hand):
-        cid = catalog.resolve_card(card)
-        if cid is None:
-            raise QuestionError(f"unknown card {card!r}")
-        refusal = hand_refusal(game, cid, catalog)
-        if refusal is not None:
-            raise HandError(("hand", index), cid, refusal)
-        if cid not in ids:
-            ids.append(cid)
-    city = game.cities[seat]
+    ids = _hand_ids(game, hand, catalog)
     verdicts = {cid: can_build(game, seat, cid, catalog=catalog) for cid in ids}
-
-    def names(found: Sequence[str]) -> Text:
-        return join([verbatim(catalog.structure(c).name) for c in found])
-
     chains = [c for c in ids if verdicts[c].buildable and verdicts[c].how == "chain"]
     if chains:
         card = chains[0]
@@ -107,6 +93,36 @@ def free_city_play(game: Game, hand: Sequence[str], catalog: Catalog | None = No
             verdicts[card],
             tuple(builds[1:]),
         )
+    return _stage_or_discard(game, seat, ids, catalog)
+
+
+def _hand_ids(game: Game, hand: Sequence[str], catalog: Catalog) -> list[str]:
+    """The ids of the hand's cards, each once, in the order offered.
+
+    Raises :class:`~.errors.QuestionError` for a card the edition does not have, and
+    :class:`~.errors.HandError` for one that cannot be in the hand (:func:`hand_refusal`).
+    """
+    ids: list[str] = []
+    for index, card in enumerate(hand):
+        cid = catalog.resolve_card(card)
+        if cid is None:
+            raise QuestionError(f"unknown card {card!r}")
+        refusal = hand_refusal(game, cid, catalog)
+        if refusal is not None:
+            raise HandError(("hand", index), cid, refusal)
+        if cid not in ids:
+            ids.append(cid)
+    return ids
+
+
+def _stage_or_discard(game: Game, seat: int, ids: list[str], catalog: Catalog) -> FreeCityPlay:
+    """The Free City's play when it can build none of the cards ``ids``: the first goes under
+    its wonder when the next stage can be built, else it is discarded for coins."""
+    city = game.cities[seat]
+
+    def names(found: Sequence[str]) -> Text:
+        return join([verbatim(catalog.structure(c).name) for c in found])
+
     stage = can_build(game, seat, stage=True, catalog=catalog)
     card = ids[0]
     if stage.buildable:
@@ -175,31 +191,7 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
     holders = [city.player for city in game.cities if card_id in (city.cards or ())]
     discarded = game.discard.count(card_id)
     if len(holders) + discarded >= dealt:
-        places = [N_("the city of {player}", player=name) for name in holders]
-        if discarded:
-            places.append(N_("the discard pile"))
-        if dealt < copies and game.age is not None:  # a later age's copies are not dealt yet
-            return Nn_(
-                "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copy "
-                "of it up to Age {age}, and it is already taken: {where}.",
-                "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copies "
-                "of it up to Age {age}, and they are already taken: {where}.",
-                dealt,
-                card=structure.name,
-                players=players,
-                age=age_numeral(game.age),
-                where=join(places),
-            )
-        return Nn_(
-            "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
-            "copy, and it is already taken: {where}.",
-            "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
-            "copies, and they are already taken: {where}.",
-            copies,
-            card=structure.name,
-            players=players,
-            where=join(places),
-        )
+        return _copies_taken(game, structure.name, holders, discarded, dealt, copies)
     taken = guilds_taken(game, card_id, catalog)
     if taken:
         return Nn_(
@@ -213,3 +205,35 @@ def hand_refusal(game: Game, card_id: str, catalog: Catalog) -> Text | None:
             guilds=join([verbatim(catalog.structure(g).name) for g in taken]),
         )
     return None
+
+
+def _copies_taken(game: Game, card: str, holders: list[str], discarded: int, dealt: int, copies: int) -> Text:
+    """Why a card is in no hand when its ``dealt`` copies are all built by ``holders`` or in
+    the discard pile (``discarded`` of them); while an age is played, only the copies dealt
+    so far count (fewer than the game's ``copies``)."""
+    players = game.deck_players
+    places = [N_("the city of {player}", player=name) for name in holders]
+    if discarded:
+        places.append(N_("the discard pile"))
+    if dealt < copies and game.age is not None:  # a later age's copies are not dealt yet
+        return Nn_(
+            "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copy "
+            "of it up to Age {age}, and it is already taken: {where}.",
+            "The {card} cannot be in the Free City's hand: a table of {players} cities deals {n} copies "
+            "of it up to Age {age}, and they are already taken: {where}.",
+            dealt,
+            card=card,
+            players=players,
+            age=age_numeral(game.age),
+            where=join(places),
+        )
+    return Nn_(
+        "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
+        "copy, and it is already taken: {where}.",
+        "The {card} cannot be in the Free City's hand: the deck for {players} cities has {n} "
+        "copies, and they are already taken: {where}.",
+        copies,
+        card=card,
+        players=players,
+        where=join(places),
+    )

@@ -153,6 +153,16 @@ _EDITION_NUMBERS = (
     "coins_per_point", "discard_coins",
 )  # fmt: skip
 _EDITION_LISTS = ("victory_tokens", "categories", "score_pad", "sellable_colors")
+_EDITION_KEYS = {
+    "name",
+    "color_categories",
+    "chains",
+    "color",
+    "category_swatches",
+    *_EDITION_NUMBERS,
+    *_EDITION_LISTS,
+}
+"""The keys every ``edition.toml`` has."""
 _EXPANSION_NUMBERS = (
     "extra_starting_coins", "extra_turns_per_age", "leader_turns_per_age", "extra_hand_size", "max_players", "team_size",
 )  # fmt: skip
@@ -239,20 +249,7 @@ def read_edition(path: Path) -> EditionRules:
     """An edition's ``edition.toml``."""
     data = _read_toml(path)
     where = _Where(path, "edition")
-    _keys(
-        where,
-        data,
-        {
-            "name",
-            "color_categories",
-            "chains",
-            "color",
-            "category_swatches",
-            *_EDITION_NUMBERS,
-            *_EDITION_LISTS,
-        },
-        {"category_names", "side_names"},
-    )
+    _keys(where, data, _EDITION_KEYS, {"category_names", "side_names"})
     ints = {k: _typed(where, data[k], int, k) for k in _EDITION_NUMBERS}
     tokens = tuple(
         _typed(where, v, int, "victory_tokens")
@@ -272,18 +269,11 @@ def read_edition(path: Path) -> EditionRules:
     if sorted(pad) != sorted(categories):
         raise where.fail("score_pad lists the same categories as categories, in the pad's order")
     colors = _read_colors(where, data["color"], None)
-    sides = _typed(where, data.get("side_names", {"A": "A", "B": "B"}), dict, "side_names")
-    if set(sides) != {"A", "B"} or not all(isinstance(v, str) and v for v in sides.values()):
-        raise where.fail("side_names names the sides A and B")
+    sides = _read_side_names(where, data.get("side_names", {"A": "A", "B": "B"}))
     chains = _typed(where, data["chains"], str, "chains")
     if chains not in ("names", "symbols"):
         raise where.fail("chains is names (cards name their chains) or symbols")
-    sellable = tuple(
-        _enum(where, c, Color, "sellable_colors")
-        for c in _typed(where, data["sellable_colors"], list, "sellable_colors")
-    )
-    if any(all(info.color is not c for info in colors) for c in sellable):
-        raise where.fail("sellable_colors: not one of the colours listed")
+    sellable = _read_sellable(where, data["sellable_colors"], colors)
     return EditionRules(
         name=_typed(where, data["name"], str, "name"),
         victory_tokens=tokens,
@@ -304,6 +294,26 @@ def read_edition(path: Path) -> EditionRules:
         printed_players=ints["max_players"],
         **ints,
     )
+
+
+def _read_side_names(where: _Where, raw: Any) -> dict[str, str]:
+    """``side_names``: what the edition calls the two sides of a wonder board, A and B (the
+    second edition: Day, Night)."""
+    sides = _typed(where, raw, dict, "side_names")
+    if set(sides) != {"A", "B"} or not all(isinstance(v, str) and v for v in sides.values()):
+        raise where.fail("side_names names the sides A and B")
+    return sides
+
+
+def _read_sellable(where: _Where, raw: Any, colors: tuple[ColorInfo, ...]) -> tuple[Color, ...]:
+    """``sellable_colors``: the colours of the cards whose resources neighbours may buy, each
+    one of the ``colors`` listed."""
+    sellable = tuple(
+        _enum(where, c, Color, "sellable_colors") for c in _typed(where, raw, list, "sellable_colors")
+    )
+    if any(all(info.color is not c for info in colors) for c in sellable):
+        raise where.fail("sellable_colors: not one of the colours listed")
+    return sellable
 
 
 def _read_token_fields(
