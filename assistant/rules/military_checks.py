@@ -134,85 +134,98 @@ def _check_tokens(
     victory = rules.victory_tokens
     allowed = (*victory, rules.defeat_token)
     tokens = city.military or ()
-    at = f"cities[{seat}].military"
     values = Signed(", ".join(f"{t:+d}" for t in allowed))
     for token in dict.fromkeys(t for t in tokens if t not in allowed):
-        problems.append(
-            Problem(
-                "error",
-                ProblemCode.BAD_MILITARY,
-                N_(
-                    "{player}'s conflict token {token} does not exist: tokens are worth {values}.",
-                    player=city.player,
-                    token=token,
-                    values=values,
-                ),
-                city=seat,
-                field=at,
-            )
-        )
+        problems.append(_token_does_not_exist(seat, city, token, values))
     wins = 0
     for age, value in enumerate(victory, 1):
         count = tokens.count(value)
         wins += min(count, 2)
         if count > 2:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.BAD_MILITARY,
-                    N_(
-                        "{player} holds {count} victory tokens of Age {age}, but two neighbours "
-                        "can give at most 2.",
-                        player=city.player,
-                        count=count,
-                        age=AGE_NUMERALS[age - 1],
-                    ),
-                    city=seat,
-                    field=at,
-                )
-            )
+            problems.append(_too_many_victories(seat, city, count, age))
     defeats = tokens.count(rules.defeat_token)
     away = city.diplomacy or ()
     for age in away:
         if age > len(victory) or tokens.count(victory[age - 1]) <= (1 if team_game else 0):
             continue
-        message = (
-            N_(
-                "{player} holds {count} victory tokens of Age {age}, but played a diplomacy token in "
-                "that age: in the team game it fought one conflict.",
-                player=city.player,
-                count=tokens.count(victory[age - 1]),
-                age=age_numeral(age),
-            )
-            if team_game
-            else N_(
-                "{player} holds a victory token of Age {age}, but played a diplomacy token in that "
-                "age and fought no conflict.",
-                player=city.player,
-                age=age_numeral(age),
-            )
-        )
-        problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, city=seat, field=at))
+        problems.append(_victory_on_diplomacy(seat, city, tokens.count(victory[age - 1]), age, team_game))
     fought = 2 * len(victory) - (1 if team_game else 2) * len(away)
     most = fought - (0 if beside_giver else wins)
     if defeats > most:
-        problems.append(
-            Problem(
-                "error",
-                ProblemCode.BAD_MILITARY,
-                Nn_(
-                    "{player} holds {n} defeat token, but besides its victories its two "
-                    "neighbours can give it at most {most}.",
-                    "{player} holds {n} defeat tokens, but besides its victories its two "
-                    "neighbours can give it at most {most}.",
-                    defeats,
-                    player=city.player,
-                    most=most,
-                ),
-                city=seat,
-                field=at,
-            )
+        problems.append(_too_many_defeats(seat, city, defeats, most))
+
+
+def _token_does_not_exist(seat: int, city: City, token: int, values: Signed) -> Problem:
+    """The ``bad-military`` problem of a token worth none of the edition's ``values``."""
+    return Problem(
+        "error",
+        ProblemCode.BAD_MILITARY,
+        N_(
+            "{player}'s conflict token {token} does not exist: tokens are worth {values}.",
+            player=city.player,
+            token=token,
+            values=values,
+        ),
+        city=seat,
+        field=f"cities[{seat}].military",
+    )
+
+
+def _too_many_victories(seat: int, city: City, count: int, age: int) -> Problem:
+    """The ``bad-military`` problem of more victory tokens of one age than two neighbours give."""
+    return Problem(
+        "error",
+        ProblemCode.BAD_MILITARY,
+        N_(
+            "{player} holds {count} victory tokens of Age {age}, but two neighbours can give at most 2.",
+            player=city.player,
+            count=count,
+            age=AGE_NUMERALS[age - 1],
+        ),
+        city=seat,
+        field=f"cities[{seat}].military",
+    )
+
+
+def _victory_on_diplomacy(seat: int, city: City, count: int, age: int, team_game: bool) -> Problem:
+    """The ``bad-military`` problem of ``count`` victory tokens of an age the city spent on
+    diplomacy: none, or in the team game more than its one conflict gives."""
+    message = (
+        N_(
+            "{player} holds {count} victory tokens of Age {age}, but played a diplomacy token in "
+            "that age: in the team game it fought one conflict.",
+            player=city.player,
+            count=count,
+            age=age_numeral(age),
         )
+        if team_game
+        else N_(
+            "{player} holds a victory token of Age {age}, but played a diplomacy token in that "
+            "age and fought no conflict.",
+            player=city.player,
+            age=age_numeral(age),
+        )
+    )
+    return Problem("error", ProblemCode.BAD_MILITARY, message, city=seat, field=f"cities[{seat}].military")
+
+
+def _too_many_defeats(seat: int, city: City, defeats: int, most: int) -> Problem:
+    """The ``bad-military`` problem of more defeat tokens than the neighbours can give: ``most``."""
+    return Problem(
+        "error",
+        ProblemCode.BAD_MILITARY,
+        Nn_(
+            "{player} holds {n} defeat token, but besides its victories its two "
+            "neighbours can give it at most {most}.",
+            "{player} holds {n} defeat tokens, but besides its victories its two "
+            "neighbours can give it at most {most}.",
+            defeats,
+            player=city.player,
+            most=most,
+        ),
+        city=seat,
+        field=f"cities[{seat}].military",
+    )
 
 
 def _check_shields(game: Game, catalog: Catalog, problems: list[Problem], clean: bool = False) -> None:
@@ -227,24 +240,7 @@ def _check_shields(game: Game, catalog: Catalog, problems: list[Problem], clean:
         at = f"cities[{seat}].shields_by_age"
         for age in ages[1:]:
             if typed[age] < typed[age - 1]:
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.SHIELDS_GO_DOWN,
-                        N_(
-                            "{player}'s shields by age go down from {before} at the end of Age {first} to "
-                            "{after} at the end of Age {second}, but a city never loses shields: its red "
-                            "cards stay built.",
-                            player=city.player,
-                            before=typed[age - 1],
-                            first=age_numeral(age),
-                            after=typed[age],
-                            second=age_numeral(age + 1),
-                        ),
-                        city=seat,
-                        field=at,
-                    )
-                )
+                problems.append(_shields_go_down(seat, city, typed, age))
                 break
         cards = city.cards
         if cards is None or not (cards or city.stages) or (city.wonder is None and city.stages):
@@ -282,6 +278,27 @@ def _check_shields(game: Game, catalog: Catalog, problems: list[Problem], clean:
             break
 
 
+def _shields_go_down(seat: int, city: City, typed: Sequence[int], age: int) -> Problem:
+    """The ``shields-go-down`` problem: the ``typed`` shields are fewer at the end of the age
+    after index ``age`` than at the end of the one before."""
+    return Problem(
+        "error",
+        ProblemCode.SHIELDS_GO_DOWN,
+        N_(
+            "{player}'s shields by age go down from {before} at the end of Age {first} to "
+            "{after} at the end of Age {second}, but a city never loses shields: its red "
+            "cards stay built.",
+            player=city.player,
+            before=typed[age - 1],
+            first=age_numeral(age),
+            after=typed[age],
+            second=age_numeral(age + 1),
+        ),
+        city=seat,
+        field=f"cities[{seat}].shields_by_age",
+    )
+
+
 def _mismatch(
     game: Game,
     seat: int,
@@ -294,18 +311,7 @@ def _mismatch(
 ) -> Text:
     """The ``shields-mismatch`` sentence: what was typed, what the city's cards give, which is used."""
     city = game.cities[seat]
-    names: list[Text] = []
-    for source, _shields in sources:
-        if source.startswith("stage-") and city.wonder is not None:
-            names.append(
-                N_(
-                    "{wonder} stage {stage}",
-                    wonder=catalog.wonder(city.wonder).short_name,
-                    stage=int(source.split("-", 1)[1]),
-                )
-            )
-        else:
-            names.append(verbatim(catalog.structure(source).name))
+    names = _source_names(city, catalog, sources)
     # The typed shields stay the table's word; they are used wherever a conflict is worked out.
     neighbours = (game.left(seat), game.right(seat))
     used = (
@@ -343,6 +349,23 @@ def _mismatch(
         bound=bound,
         used=used,
     )
+
+
+def _source_names(city: City, catalog: Catalog, sources: Sequence[tuple[str, int]]) -> list[Text]:
+    """The names of what gives a city shields: its structures, and its wonder's stages."""
+    names: list[Text] = []
+    for source, _shields in sources:
+        if source.startswith("stage-") and city.wonder is not None:
+            names.append(
+                N_(
+                    "{wonder} stage {stage}",
+                    wonder=catalog.wonder(city.wonder).short_name,
+                    stage=int(source.split("-", 1)[1]),
+                )
+            )
+        else:
+            names.append(verbatim(catalog.structure(source).name))
+    return names
 
 
 def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
@@ -387,6 +410,14 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
         return  # an impossible given token is reported with its city
     if tokens_pair_up_across(game, tokens, rules, givers) if across else signature_pairs_up(signature):
         return
+    problems.append(_mixed_cannot_pair_up(game, given, worked, signature))
+
+
+def _mixed_cannot_pair_up(
+    game: Game, given: list[bool], worked: list[int], signature: Sequence[tuple[int, int, int]]
+) -> Problem:
+    """The ``bad-military`` problem of tokens given for some cities (``given``) and worked out
+    from the shields of the others (``worked``) that cannot pair up round the table."""
     won = sum(one.bit_count() + two.bit_count() for one, two, _ in signature)
     lost = sum(d for _, _, d in signature)
     holders = players_text(game, [s for s, g in enumerate(given) if g])
@@ -410,7 +441,7 @@ def _check_mixed_military(game: Game, catalog: Catalog, problems: list[Problem])
             worked=others,
         )
     )
-    problems.append(Problem("error", ProblemCode.BAD_MILITARY, message, field="cities"))
+    return Problem("error", ProblemCode.BAD_MILITARY, message, field="cities")
 
 
 def _shown_shields(game: Game, catalog: Catalog, counters: list[int | None] | None) -> list[int | None]:
@@ -499,40 +530,58 @@ def _check_last_conflicts(
             continue
         if city_signature(tokens, rules.victory_tokens, defeat) is None:
             continue  # impossible whatever the shields: said with the city
-        known = [o for o in game.neighbours(seat) if shown[o] is not None]
-        age = age_numeral(last)
-        seen = join([N_("{player} {n}", player=game.cities[s].player, n=shown[s]) for s in (seat, *known)])
-        at = f"cities[{seat}].military"
-        said: list[Text] = []
-        if not beat <= won <= most:
-            said.append(
-                N_(
-                    "{player} holds {held} of Age {age}, but the Age {age} conflicts follow from the "
-                    "shields the cities show ({shields}): {player} won {won}.",
-                    player=city.player,
-                    held=N_("no victory token")
-                    if won == 0
-                    else Nn_("{n} victory token", "{n} victory tokens", won),
-                    age=age,
-                    shields=seen,
-                    won=_conflicts(beat, most, won),
-                )
+        problems.extend(_last_conflicts_missed(game, seat, shown, last, beat, most, won, beaten, lost))
+
+
+def _last_conflicts_missed(
+    game: Game,
+    seat: int,
+    shown: Sequence[int | None],
+    last: int,
+    beat: int,
+    most: int,
+    won: int,
+    beaten: int,
+    lost: int,
+) -> list[Problem]:
+    """The ``bad-military`` problems of a city whose tokens miss the ``last`` age's conflicts
+    its ``shown`` shields decide: ``won`` victories where it beat ``beat`` to ``most``
+    neighbours, ``lost`` defeats where ``beaten`` neighbours beat it."""
+    city = game.cities[seat]
+    known = [o for o in game.neighbours(seat) if shown[o] is not None]
+    age = age_numeral(last)
+    seen = join([N_("{player} {n}", player=game.cities[s].player, n=shown[s]) for s in (seat, *known)])
+    at = f"cities[{seat}].military"
+    said: list[Text] = []
+    if not beat <= won <= most:
+        said.append(
+            N_(
+                "{player} holds {held} of Age {age}, but the Age {age} conflicts follow from the "
+                "shields the cities show ({shields}): {player} won {won}.",
+                player=city.player,
+                held=N_("no victory token")
+                if won == 0
+                else Nn_("{n} victory token", "{n} victory tokens", won),
+                age=age,
+                shields=seen,
+                won=_conflicts(beat, most, won),
             )
-        if lost < beaten:
-            said.append(
-                N_(
-                    "{player} holds {held}, but the Age {age} conflicts follow from the shields the "
-                    "cities show ({shields}): {player} lost {lost} in that age alone.",
-                    player=city.player,
-                    held=N_("no defeat token")
-                    if lost == 0
-                    else Nn_("{n} defeat token", "{n} defeat tokens", lost),
-                    age=age,
-                    shields=seen,
-                    lost=Nn_("{n} conflict", "{n} conflicts", beaten),
-                )
+        )
+    if lost < beaten:
+        said.append(
+            N_(
+                "{player} holds {held}, but the Age {age} conflicts follow from the shields the "
+                "cities show ({shields}): {player} lost {lost} in that age alone.",
+                player=city.player,
+                held=N_("no defeat token")
+                if lost == 0
+                else Nn_("{n} defeat token", "{n} defeat tokens", lost),
+                age=age,
+                shields=seen,
+                lost=Nn_("{n} conflict", "{n} conflicts", beaten),
             )
-        problems.extend(Problem("error", ProblemCode.BAD_MILITARY, m, city=seat, field=at) for m in said)
+        )
+    return [Problem("error", ProblemCode.BAD_MILITARY, m, city=seat, field=at) for m in said]
 
 
 def _conflicts(least: int, most: int, held: int) -> Text:

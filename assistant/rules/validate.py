@@ -87,12 +87,7 @@ def check_game_and_cards(
         if cards is not None and (not clean or city.stage_ages) and len(cards) + city.stages > per_age:
             _check_ages(seat, city, lookups, catalog, problems, len(game.cities))
     if not clean:
-        held = [
-            (seat, _check_city(seat, city, lookups, deck, problems))
-            for seat, city in enumerate(game.cities)
-            if city.cards is not None
-        ]
-        _check_table(game, held, lookups, catalog, problems)
+        _check_cards(game, lookups, deck, catalog, problems)
     _check_wonders(game, lookups, problems)
     if game.has_diplomacy:
         _check_diplomacy(game, catalog, problems)
@@ -109,17 +104,29 @@ def check_game_and_cards(
     _check_wildcards(game, lookups, catalog, problems)
     _check_names(game, problems)
     if has_play_fields(game):
-        # One fact, one problem: a city already over an age's turns is not told again that it
-        # has played more cards than the ages so far allow.
-        over = {
-            p.city for p in problems if p.code in (ProblemCode.TOO_MANY_CARDS, ProblemCode.TOO_MANY_GUILDS)
-        }
-        problems.extend(
-            p
-            for p in check_play(game, catalog)
-            if not (p.code == ProblemCode.TOO_MANY_CARDS and p.city in over)
-        )
+        _check_during_play(game, catalog, problems)
     return problems, counters
+
+
+def _check_cards(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
+    """The card-by-card checks, for a table whose cards did not all pass at once: each city's
+    duplicate, unknown and missing cards, then the copies and guilds across the table."""
+    held = [
+        (seat, _check_city(seat, city, lookups, deck, problems))
+        for seat, city in enumerate(game.cities)
+        if city.cards is not None
+    ]
+    _check_table(game, held, lookups, catalog, problems)
+
+
+def _check_during_play(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+    """The checks of a game in progress (:func:`check_play`), after the table's own."""
+    # One fact, one problem: a city already over an age's turns is not told again that it
+    # has played more cards than the ages so far allow.
+    over = {p.city for p in problems if p.code in (ProblemCode.TOO_MANY_CARDS, ProblemCode.TOO_MANY_GUILDS)}
+    problems.extend(
+        p for p in check_play(game, catalog) if not (p.code == ProblemCode.TOO_MANY_CARDS and p.city in over)
+    )
 
 
 def _fast_cards_ok(
@@ -184,60 +191,69 @@ def _check_city(seat: int, city: City, lookups: _Lookups, deck: int, problems: l
             counts[cid] = counts.get(cid, 0) + 1
         for cid, count in counts.items():
             if count > 1:
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.DUPLICATE_CARD,
-                        N_(
-                            "{player}'s city holds {card} {count} times; a city can hold only one "
-                            "structure of each name.",
-                            player=player,
-                            card=lookups.names.get(cid, cid),
-                            count=count,
-                        ),
-                        city=seat,
-                        card=cid,
-                        field=f"cities[{seat}].cards",
-                    )
-                )
+                problems.append(_duplicate_card(seat, player, cid, count, lookups))
     missing = lookups.missing[deck]
     if not (lookups.known.issuperset(unique) and missing.isdisjoint(unique)):
         for index, cid in enumerate(cards):
             if cid not in lookups.known:
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.UNKNOWN_CARD,
-                        N_(
-                            "{player}'s city holds {card}, which is no card of this edition.",
-                            player=player,
-                            card=cid,
-                        ),
-                        city=seat,
-                        card=cid,
-                        field=f"cities[{seat}].cards[{index}]",
-                    )
-                )
+                problems.append(_unknown_card(seat, player, index, cid))
             elif cid in missing:
-                needed = next(p for p, at in enumerate(lookups.copies) if at[cid])
-                problems.append(
-                    Problem(
-                        "error",
-                        ProblemCode.CARD_NOT_IN_DECK,
-                        N_(
-                            "{player}'s city holds {card}, which is not in the {deck}-player deck "
-                            "(its first copy needs {needed} players).",
-                            player=player,
-                            card=lookups.names[cid],
-                            deck=deck,
-                            needed=needed,
-                        ),
-                        city=seat,
-                        card=cid,
-                        field=f"cities[{seat}].cards[{index}]",
-                    )
-                )
+                problems.append(_card_not_in_deck(seat, player, index, cid, lookups, deck))
     return unique
+
+
+def _duplicate_card(seat: int, player: str, cid: str, count: int, lookups: _Lookups) -> Problem:
+    """The ``duplicate-card`` problem: a city holds one structure ``count`` times."""
+    return Problem(
+        "error",
+        ProblemCode.DUPLICATE_CARD,
+        N_(
+            "{player}'s city holds {card} {count} times; a city can hold only one structure of each name.",
+            player=player,
+            card=lookups.names.get(cid, cid),
+            count=count,
+        ),
+        city=seat,
+        card=cid,
+        field=f"cities[{seat}].cards",
+    )
+
+
+def _unknown_card(seat: int, player: str, index: int, cid: str) -> Problem:
+    """The ``unknown-card`` problem: the city's card at ``index`` is no card of the edition."""
+    return Problem(
+        "error",
+        ProblemCode.UNKNOWN_CARD,
+        N_(
+            "{player}'s city holds {card}, which is no card of this edition.",
+            player=player,
+            card=cid,
+        ),
+        city=seat,
+        card=cid,
+        field=f"cities[{seat}].cards[{index}]",
+    )
+
+
+def _card_not_in_deck(seat: int, player: str, index: int, cid: str, lookups: _Lookups, deck: int) -> Problem:
+    """The ``card-not-in-deck`` problem: the city's card at ``index`` has no copy in the
+    ``deck``-player deck, naming the players its first copy needs."""
+    needed = next(p for p, at in enumerate(lookups.copies) if at[cid])
+    return Problem(
+        "error",
+        ProblemCode.CARD_NOT_IN_DECK,
+        N_(
+            "{player}'s city holds {card}, which is not in the {deck}-player deck "
+            "(its first copy needs {needed} players).",
+            player=player,
+            card=lookups.names[cid],
+            deck=deck,
+            needed=needed,
+        ),
+        city=seat,
+        card=cid,
+        field=f"cities[{seat}].cards[{index}]",
+    )
 
 
 def _check_turns(seat: int, city: City, lookups: _Lookups, problems: list[Problem], short: int = 0) -> None:
@@ -278,6 +294,9 @@ def _check_table(
     catalog: Catalog,
     problems: list[Problem],
 ) -> None:
+    """Across the table: no card in more cities than the deck has copies (one each for a
+    guild), and no more different guilds than a game deals. ``held``: each card-level city's
+    seat and set of structures."""
     deck = min(game.deck_players, len(lookups.copies) - 1)
     seen: set[str] = set()
     shared: set[str] = set()
@@ -295,54 +314,67 @@ def _check_table(
             continue
         seats = [seat for seat, unique in held if cid in unique]
         if cid in lookups.guilds:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.TOO_MANY_GUILDS,
-                    N_(
-                        "{card} is in the cities of {players}, but each guild is dealt once, "
-                        "so only one city can hold it.",
-                        card=lookups.names[cid],
-                        players=players_text(game, seats),
-                    ),
-                    card=cid,
-                )
-            )
+            problems.append(_guild_held_twice(game, cid, seats, lookups))
             continue
-        available = copies[cid]
-        problems.append(
-            Problem(
-                "error",
-                ProblemCode.TOO_MANY_COPIES,
-                Nn_(
-                    "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copy.",
-                    "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copies.",
-                    available,
-                    card=lookups.names[cid],
-                    players=players_text(game, seats),
-                    deck=deck,
-                ),
-                card=cid,
-            )
-        )
+        problems.append(_too_many_copies(game, cid, seats, copies[cid], deck, lookups))
     dealt = catalog.rules.guilds_dealt(deck)
     guilds = lookups.guilds & seen
     if len(guilds) > dealt:
-        ordered = sorted(guilds, key=lookups.order.__getitem__)
-        problems.append(
-            Problem(
-                "error",
-                ProblemCode.TOO_MANY_GUILDS,
-                N_(
-                    "The table holds {count} different guilds ({guilds}), but a game of {deck} cities "
-                    "deals only {dealt}.",
-                    count=len(guilds),
-                    guilds=join([N_("{card}", card=lookups.names[g]) for g in ordered]),
-                    deck=deck,
-                    dealt=dealt,
-                ),
-            )
-        )
+        problems.append(_too_many_guilds_dealt(guilds, deck, dealt, lookups))
+
+
+def _guild_held_twice(game: Game, cid: str, seats: list[int], lookups: _Lookups) -> Problem:
+    """The ``too-many-guilds`` problem of one guild in the cities at ``seats``: each guild
+    is dealt once."""
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_GUILDS,
+        N_(
+            "{card} is in the cities of {players}, but each guild is dealt once, "
+            "so only one city can hold it.",
+            card=lookups.names[cid],
+            players=players_text(game, seats),
+        ),
+        card=cid,
+    )
+
+
+def _too_many_copies(
+    game: Game, cid: str, seats: list[int], available: int, deck: int, lookups: _Lookups
+) -> Problem:
+    """The ``too-many-copies`` problem of a card in the cities at ``seats``, more of them than
+    the ``available`` copies of the ``deck``-player deck."""
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_COPIES,
+        Nn_(
+            "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copy.",
+            "{card} is in the cities of {players}, but the {deck}-player deck has only {n} copies.",
+            available,
+            card=lookups.names[cid],
+            players=players_text(game, seats),
+            deck=deck,
+        ),
+        card=cid,
+    )
+
+
+def _too_many_guilds_dealt(guilds: frozenset[str], deck: int, dealt: int, lookups: _Lookups) -> Problem:
+    """The ``too-many-guilds`` problem of a table holding more different ``guilds`` than a
+    game of ``deck`` cities deals."""
+    ordered = sorted(guilds, key=lookups.order.__getitem__)
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_GUILDS,
+        N_(
+            "The table holds {count} different guilds ({guilds}), but a game of {deck} cities "
+            "deals only {dealt}.",
+            count=len(guilds),
+            guilds=join([N_("{card}", card=lookups.names[g]) for g in ordered]),
+            deck=deck,
+            dealt=dealt,
+        ),
+    )
 
 
 def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
@@ -430,36 +462,7 @@ def _check_ages(
         stages = dated[age]
         cap = caps[age - 1]
         if age == lookups.guild_age and guilds > cap:
-            problems.append(
-                Problem(
-                    "error",
-                    ProblemCode.TOO_MANY_GUILDS,
-                    Nn_(
-                        "{player}'s city holds {n} guild, but guilds are cards of Age {age} and an age has "
-                        "only {turns} turns.",
-                        "{player}'s city holds {n} guilds, but guilds are cards of Age {age} and an age has "
-                        "only {turns} turns.",
-                        guilds,
-                        player=city.player,
-                        age=age_numeral(age),
-                        turns=turns,
-                    )
-                    if cap == turns
-                    else Nn_(
-                        "{player}'s city holds {n} guild, but guilds are cards of Age {age}: an age has "
-                        "{turns} turns and the city's wonder plays at most {limit} cards of it.",
-                        "{player}'s city holds {n} guilds, but guilds are cards of Age {age}: an age has "
-                        "{turns} turns and the city's wonder plays at most {limit} cards of it.",
-                        guilds,
-                        player=city.player,
-                        age=age_numeral(age),
-                        turns=turns,
-                        limit=cap,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].cards",
-                )
-            )
+            problems.append(_too_many_guilds_of_age(seat, city, guilds, age, turns, cap))
             continue
         # A leader's turn (Leaders) may build a stage with the leader, never an age card.
         leader_turns = rules.leader_turns_per_age
@@ -470,50 +473,100 @@ def _check_ages(
         elif leader_turns:
             cap += leader_turns
             turns += leader_turns
-        what: Text = Nn_("{n} structure", "{n} structures", count)
-        if stages:
-            what = N_(
-                "{structures} and {stages}",
-                structures=what,
-                stages=Nn_("{n} wonder stage", "{n} wonder stages", stages),
-            )
-        problems.append(
-            Problem(
-                "error",
-                ProblemCode.TOO_MANY_CARDS,
-                N_(
-                    "{player}'s city has {what} of Age {age}, but at a table of {cities} an age has only "
-                    "{turns} turns: the {deck}-player decks are dealt in hands of {hand}.",
-                    player=city.player,
-                    what=what,
-                    age=age_numeral(age),
-                    cities=cities,
-                    turns=turns,
-                    deck=rules.deck_players(cities),
-                    hand=rules.hand(cities),
-                )
-                if short and cap == turns
-                else N_(
-                    "{player}'s city has {what} of Age {age}, but an age has only {turns} turns.",
-                    player=city.player,
-                    what=what,
-                    age=age_numeral(age),
-                    turns=turns,
-                )
-                if cap == turns
-                else N_(
-                    "{player}'s city has {what} of Age {age}, but an age has {turns} turns and the city's "
-                    "wonder plays at most {limit} cards of it.",
-                    player=city.player,
-                    what=what,
-                    age=age_numeral(age),
-                    turns=turns,
-                    limit=cap,
-                ),
-                city=seat,
-                field=f"cities[{seat}].cards",
-            )
+        problems.append(_too_many_of_age(seat, city, catalog, cities, age, count, stages, turns, cap))
+
+
+def _too_many_guilds_of_age(seat: int, city: City, guilds: int, age: int, turns: int, cap: int) -> Problem:
+    """The ``too-many-guilds`` problem of a city holding more ``guilds`` than their ``age``
+    lets it play: its ``turns``, or the ``cap`` its wonder allows when that differs."""
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_GUILDS,
+        Nn_(
+            "{player}'s city holds {n} guild, but guilds are cards of Age {age} and an age has "
+            "only {turns} turns.",
+            "{player}'s city holds {n} guilds, but guilds are cards of Age {age} and an age has "
+            "only {turns} turns.",
+            guilds,
+            player=city.player,
+            age=age_numeral(age),
+            turns=turns,
         )
+        if cap == turns
+        else Nn_(
+            "{player}'s city holds {n} guild, but guilds are cards of Age {age}: an age has "
+            "{turns} turns and the city's wonder plays at most {limit} cards of it.",
+            "{player}'s city holds {n} guilds, but guilds are cards of Age {age}: an age has "
+            "{turns} turns and the city's wonder plays at most {limit} cards of it.",
+            guilds,
+            player=city.player,
+            age=age_numeral(age),
+            turns=turns,
+            limit=cap,
+        ),
+        city=seat,
+        field=f"cities[{seat}].cards",
+    )
+
+
+def _too_many_of_age(
+    seat: int,
+    city: City,
+    catalog: Catalog,
+    cities: int,
+    age: int,
+    count: int,
+    stages: int,
+    turns: int,
+    cap: int,
+) -> Problem:
+    """The ``too-many-cards`` problem of a city with ``count`` structures (and ``stages``
+    dated) in an ``age`` of ``turns`` turns, of which its wonder plays at most ``cap``; at a
+    table of ``cities`` larger than the printed decks, the shorter age's hands are named."""
+    rules = catalog.rules
+    short = rules.turns_per_age - rules.turns(cities)
+    what: Text = Nn_("{n} structure", "{n} structures", count)
+    if stages:
+        what = N_(
+            "{structures} and {stages}",
+            structures=what,
+            stages=Nn_("{n} wonder stage", "{n} wonder stages", stages),
+        )
+    return Problem(
+        "error",
+        ProblemCode.TOO_MANY_CARDS,
+        N_(
+            "{player}'s city has {what} of Age {age}, but at a table of {cities} an age has only "
+            "{turns} turns: the {deck}-player decks are dealt in hands of {hand}.",
+            player=city.player,
+            what=what,
+            age=age_numeral(age),
+            cities=cities,
+            turns=turns,
+            deck=rules.deck_players(cities),
+            hand=rules.hand(cities),
+        )
+        if short and cap == turns
+        else N_(
+            "{player}'s city has {what} of Age {age}, but an age has only {turns} turns.",
+            player=city.player,
+            what=what,
+            age=age_numeral(age),
+            turns=turns,
+        )
+        if cap == turns
+        else N_(
+            "{player}'s city has {what} of Age {age}, but an age has {turns} turns and the city's "
+            "wonder plays at most {limit} cards of it.",
+            player=city.player,
+            what=what,
+            age=age_numeral(age),
+            turns=turns,
+            limit=cap,
+        ),
+        city=seat,
+        field=f"cities[{seat}].cards",
+    )
 
 
 # --- leaders ---------------------------------------------------------------------------------------
