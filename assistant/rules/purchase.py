@@ -32,6 +32,9 @@ from .records import record
 Purchase = tuple[tuple[int, ...], tuple[int, ...]]
 """Units bought from the left and from the right, per resource in :data:`RESOURCES` order."""
 
+_NOTHING: Purchase = ((0,) * RESOURCE_COUNT, (0,) * RESOURCE_COUNT)
+"""The purchase that buys nothing: the city makes every unit itself."""
+
 
 _Choice = tuple[tuple[int, ...], int]  # resource indices still useful, units it gives
 
@@ -171,9 +174,8 @@ def purchases(
     way with the others' best."""
     missing = [max(0, need[i] - own.fixed[i]) for i in range(RESOURCE_COUNT)]
     own_choices = _reduce_own(missing, own.indexed)
-    nothing: Purchase = ((0,) * RESOURCE_COUNT, (0,) * RESOURCE_COUNT)
     if not any(missing) or _own_covers(missing, own_choices):
-        return [nothing] * (_PART_WAYS if docked else 3)
+        return [_NOTHING] * (_PART_WAYS if docked else 3)
     left_fixed, left_choices = _reduce_neighbour(missing, left)
     right_fixed, right_choices = _reduce_neighbour(missing, right)
     choices = (*own_choices, *left_choices, *right_choices)
@@ -189,20 +191,7 @@ def purchases(
             parts.append(part)
 
     # Resources linked by either/or cards form groups, each searched exactly on its own.
-    group = {i: i for i in linked}
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            i = group[i]
-        return i
-
-    for options, _ in choices:
-        for i in options[1:]:
-            group[root(i)] = root(options[0])
-    groups: dict[int, list[int]] = {}
-    for i in sorted(linked):
-        groups.setdefault(root(i), []).append(i)
-    for members in groups.values():
+    for members in _groups(linked, choices):
         inside = set(members)
         solved = _solve_group(
             members,
@@ -223,6 +212,26 @@ def purchases(
     if not docked:
         return plain
     return [*plain, *_constrained(parts, left_prices, right_prices)]
+
+
+def _groups(linked: set[int], choices: Iterable[_Choice]) -> list[list[int]]:
+    """The groups of resources the either/or ``choices`` link (``linked``: every resource one
+    of them touches), each in resource order: two resources share a group when one card
+    gives either of them, or a chain of such cards links them."""
+    group = {i: i for i in linked}
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for options, _ in choices:
+        for i in options[1:]:
+            group[root(i)] = root(options[0])
+    groups: dict[int, list[int]] = {}
+    for i in sorted(linked):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
 
 
 def _added(ways: Sequence[Purchase | None]) -> Purchase | None:
@@ -375,58 +384,19 @@ def _solve_group(
     """
     local = {resource: j for j, resource in enumerate(members)}
     layout = _layout(tuple(missing[i] for i in members))
-    stride, size, room = layout.stride, layout.size, layout.room
-    full = size - 1  # everything missing
+    full = layout.size - 1  # everything missing
 
-    def grow(bits: int, options: tuple[int, ...], count: int) -> int:
-        """Add a source giving ``count`` units of one of ``options`` to a reachable set."""
-        out = bits
-        for resource in options:
-            j = local[resource]
-            more = bits
-            for _ in range(count):
-                more = (more & room[j]) << stride[j]
-                out |= more
-        return out
-
-    own = 1
-    for options, count in own_choices:
-        own = grow(own, options, count)
+    own = _reachable(layout, local, own_choices)
     if own >> full & 1:
-        empty: Purchase = ((0,) * RESOURCE_COUNT, (0,) * RESOURCE_COUNT)
-        return _Part((empty,) * (_PART_WAYS if docked else 3))
-
-    def on_sale(fixed: Sequence[int], choices: list[_Choice]) -> int:
-        bits = 1
-        for resource in members:
-            if fixed[resource]:
-                bits = grow(bits, (resource,), fixed[resource])
-        for options, count in choices:
-            bits = grow(bits, options, count)
-        return bits
-
-    left, right = on_sale(left_fixed, left_choices), on_sale(right_fixed, right_choices)
-
-    units = sum(layout.shape) + 1
-    span = max(max(left_prices), max(right_prices)) * units + 1
-    square = size * size
-    step_left = [
-        (left_prices[i] * units + 1) * span * square + stride[j] * size for j, i in enumerate(members)
-    ]
-    step_right = [
-        ((right_prices[i] * units + 1) * span + right_prices[i]) * square + stride[j]
-        for j, i in enumerate(members)
-    ]
-    price_left, price_right = [0] * size, [0] * size
-    for code in range(1, size):
-        fewer, j = layout.peel[code]
-        price_left[code] = price_left[fewer] + step_left[j]
-        price_right[code] = price_right[fewer] + step_right[j]
+        return _Part((_NOTHING,) * (_PART_WAYS if docked else 3))
+    left = _reachable(layout, local, _for_sale(members, left_fixed, left_choices))
+    right = _reachable(layout, local, _for_sale(members, right_fixed, right_choices))
+    price_left, price_right = _packed_prices(layout, members, left_prices, right_prices)
 
     # Both sides, left only, right only; docked: both sides with some from the left, from
     # the right, from each.
     best: list[int | None] = [None] * (_PART_WAYS if docked else 3)
-    for bought in range(size):
+    for bought in range(layout.size):
         rest = full - bought  # still missing after buying ``bought`` from one side
         if right >> bought & 1 and own >> rest & 1:
             best[2] = _least(best[2], price_right[bought])
@@ -449,6 +419,55 @@ def _solve_group(
                 best[0] = _least(best[0], cost + price_right[other])
 
     return _Part(tuple(_decoded(layout, members, packed) for packed in best))
+
+
+def _reachable(layout: _Layout, local: dict[int, int], sources: Iterable[_Choice]) -> int:
+    """The "units missing" vectors (a bitset over ``layout``) that ``sources`` can give
+    together, each source ``count`` units of one of its ``options`` (resource indices;
+    ``local`` places each in the group)."""
+    stride, room = layout.stride, layout.room
+    bits = 1
+    for options, count in sources:
+        out = bits
+        for resource in options:
+            j = local[resource]
+            more = bits
+            for _ in range(count):
+                more = (more & room[j]) << stride[j]
+                out |= more
+        bits = out
+    return bits
+
+
+def _for_sale(members: Sequence[int], fixed: Sequence[int], choices: list[_Choice]) -> list[_Choice]:
+    """What a neighbour sells in a group, as sources: its fixed units of each member
+    resource, then its still useful either/or cards."""
+    return [((resource,), fixed[resource]) for resource in members if fixed[resource]] + choices
+
+
+def _packed_prices(
+    layout: _Layout, members: Sequence[int], left_prices: Sequence[int], right_prices: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The packed price (see :func:`_solve_group`) of buying each "units missing" vector of
+    ``layout`` from the left and from the right neighbour; the left's carries its code in
+    the middle place, the right's in the last, so the two add up to one purchase."""
+    stride, size = layout.stride, layout.size
+    units = sum(layout.shape) + 1
+    span = max(max(left_prices), max(right_prices)) * units + 1
+    square = size * size
+    step_left = [
+        (left_prices[i] * units + 1) * span * square + stride[j] * size for j, i in enumerate(members)
+    ]
+    step_right = [
+        ((right_prices[i] * units + 1) * span + right_prices[i]) * square + stride[j]
+        for j, i in enumerate(members)
+    ]
+    price_left, price_right = [0] * size, [0] * size
+    for code in range(1, size):
+        fewer, j = layout.peel[code]
+        price_left[code] = price_left[fewer] + step_left[j]
+        price_right[code] = price_right[fewer] + step_right[j]
+    return price_left, price_right
 
 
 def _decoded(layout: _Layout, members: Sequence[int], packed: int | None) -> Purchase | None:

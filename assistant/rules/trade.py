@@ -425,68 +425,17 @@ def can_build(
         raise QuestionError(f"seat {seat} is not at this table of {len(game.cities)} cities")
     catalog = catalog or catalog_for(game.edition, game.expansions)
     city = game.cities[seat]
-    player = city.player
     notes: list[Text] = []
     may: list[Text] = []  # a power that may build the card free (the table knows if it can)
     _refuse_typed_boards(game, seat, catalog)
 
     if card is None:
-        if city.wonder is None:
-            return Verdict(
-                False,
-                N_("{player}'s wonder is not known, so its next stage cannot be checked.", player=player),
-                why=WhyNot.NO_STAGE,
-            )
-        wonder = catalog.wonder(city.wonder)
-        stages = wonder.side(city.side).stages
-        if city.stages >= len(stages):
-            return Verdict(
-                False,
-                N_(
-                    "{player} has already built every stage of the {wonder}.",
-                    player=player,
-                    wonder=wonder.name,
-                ),
-                why=WhyNot.NO_STAGE,
-            )
-        next_stage = stages[city.stages]
-        what = N_("stage {number} of the {wonder}", number=next_stage.number, wonder=wonder.name)
-        cost = next_stage.cost
-        waiver = _stage_resources_waived(city, catalog) if cost.resources else None
-        if waiver is not None:
-            cost = Cost(cost.coins)
-            notes.append(N_("The {card} builds wonder stages without their resources.", card=waiver))
-        # A power the stage gives at once or from now on (a discard build, the seventh card).
-        for effect in next_stage.effects:
-            said = effect.stage_note(player, wonder.name, next_stage.number)
-            if said is not None:
-                notes.append(said)
+        found = _next_stage(city, catalog, notes)
     else:
-        card_id = catalog.resolve_card(card)
-        if card_id is None:
-            raise QuestionError(f"unknown card {card!r}")
-        structure = catalog.structure(card_id)
-        # A leader is a person, named without an article ("Cleopatra", not "the Cleopatra").
-        apart = catalog.rules.color(structure.color).deck == "apart"
-        what = N_("{card}", card=structure.name) if apart else N_("the {card}", card=structure.name)
-        refused = _card_refusal(game, seat, card_id, catalog, what, via)
-        if refused is not None:
-            return refused
-        if via == "discard":
-            return from_discard(game, seat, card_id, catalog, what)
-        if via == "free-build":
-            return free_build(
-                game, seat, card_id, catalog, what, tuple(_pad_notes(game, seat, catalog, False))
-            )
-        freed = _free_by_cards(game, seat, catalog, structure, what)
-        if freed is not None:
-            return freed
-        cost, saved = _coin_discounts(game, seat, catalog, structure.color, structure.cost)
-        notes.extend(saved)
-        if not cost.is_free:
-            freed = _free_by_powers(game, seat, catalog, structure, what, may)
-            if freed is not None:
-                return freed
+        found = _card_to_pay(game, seat, catalog, card, via, notes, may)
+    if isinstance(found, Verdict):
+        return found
+    what, cost = found
     pad = tuple(_pad_notes(game, seat, catalog, bool(cost.resources)))
     color = None if card is None else catalog.structure(catalog.resolve_card(card) or "").color
     verdict = _cheapest_verdict(game, seat, catalog, what, cost, (*notes, *may, *pad), color)
@@ -504,6 +453,84 @@ def can_build(
         options=(free,),
         notes=(*may[1:], N_("Otherwise, {reason}", reason=verdict.reason), *notes, *pad),
     )
+
+
+def _next_stage(city: City, catalog: Catalog, notes: list[Text]) -> Verdict | tuple[Text, Cost]:
+    """The city's next wonder stage, named, and its cost (without its resources when a card
+    of the city waives them), adding to ``notes`` the waiver and what the stage gives; or the
+    refusal when there is no stage to check: the wonder is not known, or every stage is built."""
+    player = city.player
+    if city.wonder is None:
+        return Verdict(
+            False,
+            N_("{player}'s wonder is not known, so its next stage cannot be checked.", player=player),
+            why=WhyNot.NO_STAGE,
+        )
+    wonder = catalog.wonder(city.wonder)
+    stages = wonder.side(city.side).stages
+    if city.stages >= len(stages):
+        return Verdict(
+            False,
+            N_(
+                "{player} has already built every stage of the {wonder}.",
+                player=player,
+                wonder=wonder.name,
+            ),
+            why=WhyNot.NO_STAGE,
+        )
+    next_stage = stages[city.stages]
+    what = N_("stage {number} of the {wonder}", number=next_stage.number, wonder=wonder.name)
+    cost = next_stage.cost
+    waiver = _stage_resources_waived(city, catalog) if cost.resources else None
+    if waiver is not None:
+        cost = Cost(cost.coins)
+        notes.append(N_("The {card} builds wonder stages without their resources.", card=waiver))
+    # A power the stage gives at once or from now on (a discard build, the seventh card).
+    for effect in next_stage.effects:
+        said = effect.stage_note(player, wonder.name, next_stage.number)
+        if said is not None:
+            notes.append(said)
+    return what, cost
+
+
+def _card_to_pay(
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    card: str,
+    via: str | None,
+    notes: list[Text],
+    may: list[Text],
+) -> Verdict | tuple[Text, Cost]:
+    """The card (an id or name), named, and the cost left to pay once the boards at the table
+    took coins off it (their sentences added to ``notes``); or the verdict when no payment
+    is asked: the card is refused, built from the discard pile or as a free build, by chain,
+    or free by a card or power of the city (a power that may adds its sentence to ``may``).
+    Raises :class:`~.errors.QuestionError` for an unknown card."""
+    card_id = catalog.resolve_card(card)
+    if card_id is None:
+        raise QuestionError(f"unknown card {card!r}")
+    structure = catalog.structure(card_id)
+    # A leader is a person, named without an article ("Cleopatra", not "the Cleopatra").
+    apart = catalog.rules.color(structure.color).deck == "apart"
+    what = N_("{card}", card=structure.name) if apart else N_("the {card}", card=structure.name)
+    refused = _card_refusal(game, seat, card_id, catalog, what, via)
+    if refused is not None:
+        return refused
+    if via == "discard":
+        return from_discard(game, seat, card_id, catalog, what)
+    if via == "free-build":
+        return free_build(game, seat, card_id, catalog, what, tuple(_pad_notes(game, seat, catalog, False)))
+    freed = _free_by_cards(game, seat, catalog, structure, what)
+    if freed is not None:
+        return freed
+    cost, saved = _coin_discounts(game, seat, catalog, structure.color, structure.cost)
+    notes.extend(saved)
+    if not cost.is_free:
+        freed = _free_by_powers(game, seat, catalog, structure, what, may)
+        if freed is not None:
+            return freed
+    return what, cost
 
 
 def _card_refusal(
@@ -785,52 +812,13 @@ def _adjudicate(
     ``free``: units of any resource of the cost the city's powers leave out (their cards'
     names), sources of the search; each one used is named."""
     city = game.cities[seat]
-    player = city.player
     units = [r for r, n in cost.resources for _ in range(n)]
     if free and len(units) <= sum(count for _, count in free):
         # The powers leave out every unit: what is left is the coins.
         notes += _savings(free, units)
         cost = Cost(cost.coins)
-    if cost.is_free:
-        nothing = Payment(0, 0, 0)
-        return Verdict(
-            True,
-            N_("{player} can build {what} for free: it costs nothing.", player=player, what=what),
-            how="free",
-            cheapest=nothing,
-            options=(nothing,),
-            notes=notes,
-        )
     if not cost.resources:
-        pay = Payment(cost.coins, 0, 0)
-        if city.coins < cost.coins:
-            return Verdict(
-                False,
-                N_(
-                    "{player} cannot build {what}: it costs {cost}, paid to the bank, and {has}.",
-                    player=player,
-                    what=what,
-                    cost=coins_text(cost.coins),
-                    has=_citycoins_text(city.coins),
-                ),
-                why=WhyNot.COINS,
-                cheapest=pay,
-                options=(pay,),
-                notes=notes,
-            )
-        return Verdict(
-            True,
-            N_(
-                "{player} can build {what} for {cost}, paid to the bank.",
-                player=player,
-                what=what,
-                cost=coins_text(cost.coins),
-            ),
-            how="coins",
-            cheapest=pay,
-            options=(pay,),
-            notes=notes,
-        )
+        return _coins_verdict(city, what, cost, notes)
 
     need = [0] * RESOURCE_COUNT
     for resource, count in cost.resources:
@@ -855,24 +843,7 @@ def _adjudicate(
         key=_order,
     )
     if not payments:
-        short = _shortfall(need, (own, sells_left, sells_right))
-        notes += _withheld_notes(game, seat, catalog, need, own, sells, short or RESOURCES)
-        if short:
-            reason = N_(
-                "{player} cannot build {what}: the city and what its neighbours sell give too little {short}.",
-                player=player,
-                what=what,
-                short=join([RESOURCE_NAMES[r] for r in short]),
-            )
-        else:
-            reason = N_(
-                "{player} cannot build {what}: the city and what its neighbours sell cannot "
-                "give {cost} at once.",
-                player=player,
-                what=what,
-                cost=describe_cost(Cost(resources=cost.resources)),
-            )
-        return Verdict(False, reason, why=WhyNot.RESOURCES, notes=notes)
+        return _unobtainable_verdict(game, seat, catalog, what, cost, need, own, sells, notes)
 
     cheapest = payments[0]
     if free:
@@ -885,6 +856,97 @@ def _adjudicate(
     notes += tuple(_discount_notes(city, catalog, cheapest, names))
     notes += _withheld_notes(game, seat, catalog, need, own, sells, _bought(cheapest))
     notes += tuple(_rebate_notes(city, catalog, cheapest, names))
+    return _priced_verdict(city, what, payments, notes, names)
+
+
+def _coins_verdict(city: City, what: Text, cost: Cost, notes: tuple[Text, ...]) -> Verdict:
+    """The verdict for a cost of coins only, paid to the bank (or of nothing at all): free,
+    paid, or refused when the city has too few coins."""
+    player = city.player
+    if cost.is_free:
+        nothing = Payment(0, 0, 0)
+        return Verdict(
+            True,
+            N_("{player} can build {what} for free: it costs nothing.", player=player, what=what),
+            how="free",
+            cheapest=nothing,
+            options=(nothing,),
+            notes=notes,
+        )
+    pay = Payment(cost.coins, 0, 0)
+    if city.coins < cost.coins:
+        return Verdict(
+            False,
+            N_(
+                "{player} cannot build {what}: it costs {cost}, paid to the bank, and {has}.",
+                player=player,
+                what=what,
+                cost=coins_text(cost.coins),
+                has=_citycoins_text(city.coins),
+            ),
+            why=WhyNot.COINS,
+            cheapest=pay,
+            options=(pay,),
+            notes=notes,
+        )
+    return Verdict(
+        True,
+        N_(
+            "{player} can build {what} for {cost}, paid to the bank.",
+            player=player,
+            what=what,
+            cost=coins_text(cost.coins),
+        ),
+        how="coins",
+        cheapest=pay,
+        options=(pay,),
+        notes=notes,
+    )
+
+
+def _unobtainable_verdict(
+    game: Game,
+    seat: int,
+    catalog: Catalog,
+    what: Text,
+    cost: Cost,
+    need: Sequence[int],
+    own: Production,
+    sells: tuple[Production, Production],
+    notes: tuple[Text, ...],
+) -> Verdict:
+    """The refusal when no purchase gives the resources ``need`` counts: of some resource the
+    city and what its neighbours sell give too few units, or they cannot give them all at
+    once; with the neighbours' cards that make a missing resource but cannot sell it."""
+    player = game.cities[seat].player
+    short = _shortfall(need, (own, *sells))
+    notes += _withheld_notes(game, seat, catalog, need, own, sells, short or RESOURCES)
+    if short:
+        reason = N_(
+            "{player} cannot build {what}: the city and what its neighbours sell give too little {short}.",
+            player=player,
+            what=what,
+            short=join([RESOURCE_NAMES[r] for r in short]),
+        )
+    else:
+        reason = N_(
+            "{player} cannot build {what}: the city and what its neighbours sell cannot give {cost} at once.",
+            player=player,
+            what=what,
+            cost=describe_cost(Cost(resources=cost.resources)),
+        )
+    return Verdict(False, reason, why=WhyNot.RESOURCES, notes=notes)
+
+
+def _priced_verdict(
+    city: City, what: Text, payments: Sequence[Payment], notes: tuple[Text, ...], names: tuple[str, str]
+) -> Verdict:
+    """The verdict for a cost the city can get, ``payments`` its ways to pay, cheapest first:
+    refused when the cheapest costs more coins than the city has, else built by trade or
+    with its own resources, offering only the ways it can afford. ``names``: the left and
+    the right neighbour's players."""
+    player = city.player
+    cheapest = payments[0]
     if cheapest.total > city.coins:
         return Verdict(
             False,
