@@ -626,20 +626,8 @@ def draw_score_table(
     k = m.k
     cw = m.column_width
     rows = _rows(labels, m)
-
-    # A row of names is set in one weight: bold, or regular where a name needs the room.
-    heights = dict(rows)
     framed = _framed(columns, teams)
-    name_weight = names_weight(
-        [
-            (c.name, *_name_box(c, 0, 0, cw, heights[":name"], k, f)[2:])
-            for c, f in zip(columns, framed, strict=True)
-        ],
-        10 * k,
-    )
-    team_weight = names_weight(
-        [(t.name, *_team_box(t, 0, 0, cw * t.count, heights.get(":team", 0.0), k)[2:]) for t in teams], 10 * k
-    )
+    name_weight, team_weight = _row_weights(columns, teams, framed, dict(rows), m)
 
     canvas.saveState()
     y = top
@@ -657,20 +645,60 @@ def draw_score_table(
                 _draw_cell(canvas, key, col, cell, k, m.writable, (name_weight, framed[i]))
         ruled.append((key, y))
     _draw_rules(canvas, x, top, y, rows, ruled, len(columns), labels, m, teams)
-    # the winners' columns (or the winning team's), framed in dark gold: in grayscale (a 36%
-    # grey, 3 points wide) it stands out from the column rules (52%, 0.4 points), where
-    # light gold (59%) did not
+    _draw_winners_frame(canvas, x, top, y, columns, m, teams)
+    canvas.restoreState()
+    return y
+
+
+def _row_weights(
+    columns: Sequence[Column],
+    teams: Sequence[TeamCell],
+    framed: Sequence[tuple[bool, bool]],
+    heights: Mapping[str, float],
+    m: Metrics,
+) -> tuple[Weight, Weight]:
+    """The weights of the row of players' names and of the row of teams' names (see
+    :func:`names_weight`): a row of names is set in one weight, bold, or regular where a
+    name needs the room."""
+    k = m.k
+    cw = m.column_width
+    name_weight = names_weight(
+        [
+            (c.name, *_name_box(c, 0, 0, cw, heights[":name"], k, f)[2:])
+            for c, f in zip(columns, framed, strict=True)
+        ],
+        10 * k,
+    )
+    team_weight = names_weight(
+        [(t.name, *_team_box(t, 0, 0, cw * t.count, heights.get(":team", 0.0), k)[2:]) for t in teams], 10 * k
+    )
+    return name_weight, team_weight
+
+
+def _draw_winners_frame(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    bottom: float,
+    columns: Sequence[Column],
+    m: Metrics,
+    teams: Sequence[TeamCell],
+) -> None:
+    """The winners' columns (or the winning team's), framed in dark gold from ``top`` to
+    ``bottom``: in grayscale (a 36% grey, 3 points wide) it stands out from the column
+    rules (52%, 0.4 points), where light gold (59%) did not."""
+    cw = m.column_width
     canvas.setStrokeColor(GOLD_DARK)
-    frame = _frame(k)
+    frame = _frame(m.k)
     canvas.setLineWidth(frame)
     spans = [(t.first, t.count) for t in teams if t.winner] if teams else []
     if not teams:
         spans = [(i, 1) for i, col in enumerate(columns) if col.winner]
     for first, count in spans:
         fx = x + m.label_width + first * cw
-        canvas.rect(fx + frame / 2, y + frame / 2, count * cw - frame, top - y - frame, fill=0, stroke=1)
-    canvas.restoreState()
-    return y
+        canvas.rect(
+            fx + frame / 2, bottom + frame / 2, count * cw - frame, top - bottom - frame, fill=0, stroke=1
+        )
 
 
 def _draw_rules(
@@ -766,20 +794,9 @@ def _draw_cell(
     """A city's cell (x, y, w, h) in the row ``key``; ``name``: the weight of the row of
     names, and the column's sides under the winners' frame."""
     x, y, w, h = cell
-    name_weight, framed = name
     pad = 3 * k
     if key == ":name":
-        fill = GOLD_TINT if col.winner else FREE_CITY if col.free_city else WHITE
-        canvas.setFillColor(fill)
-        canvas.rect(x, y, w, h, fill=1, stroke=0)
-        if col.note and not col.name:
-            _cell_text(canvas, col.note, x, y, w, h, 8.5 * k, "bold", MUTED, max_lines=2, pad=pad)
-        elif col.note:
-            note_h = max(9 * k, MIN_TYPE * 1.3)
-            _name_text(canvas, col.name, _name_box(col, x, y, w, h, k, framed), 10 * k, name_weight)
-            _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad * 0.5)
-        else:
-            _name_text(canvas, col.name, _name_box(col, x, y, w, h, k, framed), 10 * k, name_weight)
+        _draw_name_cell(canvas, col, cell, k, name)
         return
     if key == ":wonder":
         canvas.setFillColor(FREE_CITY if col.free_city else WHITE)
@@ -802,18 +819,59 @@ def _draw_cell(
         _cell_text(canvas, col.coins, x, y, w, h, 11 * k, weight, INK, pad=pad)
         return
     if key == ":rank":
-        canvas.setFillColor(GOLD_TINT if col.winner else mix(HEADER, WHITE, 0.95))
-        canvas.rect(x, y, w, h, fill=1, stroke=0)
-        if col.winner:
-            r = min(h * 0.3, 6.5 * k)
-            star(canvas, x + w / 2 - 9 * k, y + h / 2, r, GOLD)
-            _cell_text(canvas, col.rank, x + w / 2 - 3 * k, y, w / 2, h, 12 * k, "bold", INK, pad=pad)
-        else:
-            _cell_text(
-                canvas, col.rank, x, y, w, h, 12 * k, "bold", INK if col.rank != "—" else MUTED, pad=pad
-            )
+        _draw_rank_cell(canvas, col, cell, k)
         return
-    category = Category(key)
+    _draw_category_cell(canvas, Category(key), col, cell, k)
+
+
+def _draw_name_cell(
+    canvas: Canvas,
+    col: Column,
+    cell: tuple[float, float, float, float],
+    k: float,
+    name: tuple[Weight, tuple[bool, bool]],
+) -> None:
+    """A city's cell (x, y, w, h) in the row of names: the player's name in the row's
+    weight, inside the winners' frame on its ``framed`` sides (``name``), with its note
+    (the Free City's label) under it, or the note alone where no name is printed."""
+    x, y, w, h = cell
+    name_weight, framed = name
+    pad = 3 * k
+    fill = GOLD_TINT if col.winner else FREE_CITY if col.free_city else WHITE
+    canvas.setFillColor(fill)
+    canvas.rect(x, y, w, h, fill=1, stroke=0)
+    if col.note and not col.name:
+        _cell_text(canvas, col.note, x, y, w, h, 8.5 * k, "bold", MUTED, max_lines=2, pad=pad)
+    elif col.note:
+        note_h = max(9 * k, MIN_TYPE * 1.3)
+        _name_text(canvas, col.name, _name_box(col, x, y, w, h, k, framed), 10 * k, name_weight)
+        _cell_text(canvas, col.note, x, y + 1.5 * k, w, note_h, 7 * k, "regular", MUTED, pad=pad * 0.5)
+    else:
+        _name_text(canvas, col.name, _name_box(col, x, y, w, h, k, framed), 10 * k, name_weight)
+
+
+def _draw_rank_cell(canvas: Canvas, col: Column, cell: tuple[float, float, float, float], k: float) -> None:
+    """A city's cell (x, y, w, h) in the row of ranks: a winner's with a gold star, a rank
+    left out (``—``) in grey."""
+    x, y, w, h = cell
+    pad = 3 * k
+    canvas.setFillColor(GOLD_TINT if col.winner else mix(HEADER, WHITE, 0.95))
+    canvas.rect(x, y, w, h, fill=1, stroke=0)
+    if col.winner:
+        r = min(h * 0.3, 6.5 * k)
+        star(canvas, x + w / 2 - 9 * k, y + h / 2, r, GOLD)
+        _cell_text(canvas, col.rank, x + w / 2 - 3 * k, y, w / 2, h, 12 * k, "bold", INK, pad=pad)
+    else:
+        _cell_text(canvas, col.rank, x, y, w, h, 12 * k, "bold", INK if col.rank != "—" else MUTED, pad=pad)
+
+
+def _draw_category_cell(
+    canvas: Canvas, category: Category, col: Column, cell: tuple[float, float, float, float], k: float
+) -> None:
+    """A city's cell (x, y, w, h) in a category's row: the category's tint (mixed with the
+    Free City's), its points, a zero in grey."""
+    x, y, w, h = cell
+    pad = 3 * k
     palette = PALETTES[category]
     fill = mix(palette.tint, WHITE, 0.55)
     if col.free_city:

@@ -275,8 +275,29 @@ def _draw_pad(
     k, margin, qr = g.k, g.margin, g.qr
     x0, x1 = bx + margin, bx + bw - margin
     top, bottom = by + bh - margin, by + margin
+    header_bottom = _draw_pad_header(c, g, t, heading, x0, x1, top)
 
-    # header: the game and the pad's title, a line for the date
+    cities = players + 1 if players == 2 else players
+    table_width = g.label_width + g.column_width * cities
+    table_x = x0 + (x1 - x0 - table_width) / 2
+    table_end = _draw_pad_table(c, g, t, labels, players, team_size, table_x, header_bottom - 12 * k)
+    bottom = _draw_team_hint(c, g, x0, bottom)
+
+    # the footer band under the table: the winner's line, and the QR code at the right
+    band_top = table_end - 10 * k
+    line_y = max(band_top - 16 * k, bottom + 4)
+    line_end = (x1 - qr - 12 * k) if url else table_x + table_width
+    _draw_winner_line(c, g, t, table_x, line_y, line_end)
+    if url:
+        _draw_pad_qr(c, g, t, url, x1 - qr, band_top - qr, table_x, line_y)
+
+
+def _draw_pad_header(
+    c: Canvas, g: _Geometry, t: Translator, heading: str, x0: float, x1: float, top: float
+) -> float:
+    """The pad's header from ``top``: the game (``heading``) over the pad's title, and a
+    line to write the date on; its bottom y (a gold rule)."""
+    k = g.k
     c.setFillColor(GOLD_DARK)
     draw_text(c, x0, top - 7 * k, heading, max(6.5 * k, MIN_TYPE), "bold")
     title = t(N_("Score pad"))
@@ -296,10 +317,14 @@ def _draw_pad(
     c.setStrokeColor(GOLD)
     c.setLineWidth(1.0 * k)
     c.line(x0, header_bottom, x1, header_bottom)
+    return header_bottom
 
-    cities = players + 1 if players == 2 else players
+
+def _pad_metrics(g: _Geometry) -> Metrics:
+    """The blank table's sizes: its rows in the pad's row units (see :func:`_rows`), its
+    type at the table's scale (see :func:`_table_scale`), cells to write in."""
     unit = g.unit
-    metrics = Metrics(
+    return Metrics(
         label_width=g.label_width,
         column_width=g.column_width,
         name_height=1.25 * unit,
@@ -307,11 +332,26 @@ def _draw_pad(
         category_height=unit,
         total_height=1.1 * unit,
         minor_height=0.85 * unit,
-        k=_table_scale(k, unit),
+        k=_table_scale(g.k, unit),
         writable=True,
         team_height=_TEAM_ROW * unit,
         team_total_height=_TEAM_TOTAL_ROW * unit,
     )
+
+
+def _draw_pad_table(
+    c: Canvas,
+    g: _Geometry,
+    t: Translator,
+    labels: Labels,
+    players: int,
+    team_size: int,
+    x: float,
+    top: float,
+) -> float:
+    """The blank score table at (x, top): a column per player (and the Free City's for two
+    players), and with ``team_size`` a team cell over each team's columns; its bottom y."""
+    metrics = _pad_metrics(g)
     free_city = t(N_("Free City"))
     columns = [Column() for _ in range(players)]
     if players == 2:
@@ -322,38 +362,45 @@ def _draw_pad(
         TeamCell(first, team_size, mark=str(n))
         for n, first in enumerate(range(0, players, team_size or players), start=1)
     ]
-    table_width = g.label_width + g.column_width * cities
-    table_x = x0 + (x1 - x0 - table_width) / 2
-    table_end = draw_score_table(
-        c, table_x, header_bottom - 12 * k, columns, labels, metrics, teams if team_size else ()
-    )
-    # the team game's rule across the foot of the pad, under everything else
+    return draw_score_table(c, x, top, columns, labels, metrics, teams if team_size else ())
+
+
+def _draw_team_hint(c: Canvas, g: _Geometry, x0: float, bottom: float) -> float:
+    """The team game's rule across the foot of the pad, under everything else (nothing
+    outside the team game); the bottom left above it for the footer band."""
     c.setFillColor(MUTED)
     hint_y = bottom + 0.3 * g.hint_size + (len(g.hint) - 1) * g.hint_size * 1.3
     for line in g.hint:
         draw_text(c, x0, hint_y, line, g.hint_size)
         hint_y -= g.hint_size * 1.3
-    bottom += len(g.hint) * g.hint_size * 1.3
+    return bottom + len(g.hint) * g.hint_size * 1.3
 
-    # the footer band under the table: the winner's line, and the QR code at the right
-    band_top = table_end - 10 * k
-    line_y = max(band_top - 16 * k, bottom + 4)
+
+def _draw_winner_line(c: Canvas, g: _Geometry, t: Translator, x: float, y: float, end: float) -> None:
+    """``Winner`` at (x, y) and a line to write the winner on, to ``end`` (never shorter
+    than a name's room)."""
+    k = g.k
     winner = t(N_("Winner"))
     c.setFillColor(MUTED)
     winner_size = one_line_size(winner, 80 * k, max(9 * k, 7.0), "bold")
-    winner_w = draw_text(c, table_x, line_y, winner, winner_size, "bold")
-    line_end = (x1 - qr - 12 * k) if url else table_x + table_width
+    winner_w = draw_text(c, x, y, winner, winner_size, "bold")
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
     c.line(
-        table_x + winner_w + 4 * k,
-        line_y - 1.5 * k,
-        max(line_end, table_x + winner_w + 40 * k),
-        line_y - 1.5 * k,
+        x + winner_w + 4 * k,
+        y - 1.5 * k,
+        max(end, x + winner_w + 40 * k),
+        y - 1.5 * k,
     )
-    if not url:
-        return
-    qx, qy = x1 - qr, band_top - qr
+
+
+def _draw_pad_qr(
+    c: Canvas, g: _Geometry, t: Translator, url: str, qx: float, qy: float, table_x: float, line_y: float
+) -> None:
+    """The QR code at (qx, qy), at the right of the footer band; its caption and link
+    beside it, right-aligned, under the winner's line at ``line_y`` (and under them the
+    loopback warning, for a link a phone cannot open)."""
+    k, qr = g.k, g.qr
     draw_qr(c, url, qx, qy, qr)
     # caption and link beside the code, right-aligned, under the winner's line
     text_right = qx - 8 * k
@@ -427,12 +474,18 @@ def score_pad_pdf(
     )
     for box in plan.boxes:
         _draw_pad(canvas, box, players, url, t, labels, heading, rules.team_size if teams else 0)
+    _draw_cut_lines(canvas, plan)
+    canvas.showPage()
+    save(canvas)
+    return buffer.getvalue()
+
+
+def _draw_cut_lines(canvas: Canvas, plan: PadPlan) -> None:
+    """Dashed lines across the page between the pads, to cut along."""
+    width, height = plan.page
     xs = sorted({b[0] for b in plan.boxes} - {0.0})
     ys = sorted({b[1] for b in plan.boxes} - {0.0})
     for x in xs:
         cut_line(canvas, x, 0, x, height)
     for y in ys:
         cut_line(canvas, 0, y, width, y)
-    canvas.showPage()
-    save(canvas)
-    return buffer.getvalue()

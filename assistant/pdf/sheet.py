@@ -222,7 +222,7 @@ def _draw_table(c: Canvas, ctx: _Context, x0: float, x1: float, y: float, panel_
     """The score table under the header at ``y``, as tall as the result panel (``panel_h``)
     under it leaves room for; its bottom y. The team game adds the teams over the names and
     their totals and ranks under the players'."""
-    t, sheet, m = ctx.t, ctx.sheet, ctx.margin
+    sheet, m = ctx.sheet, ctx.margin
     rules = ctx.rules
     n = len(sheet.cities)
     # Seven columns need the room more, and eight (Cities) more still: their names.
@@ -245,12 +245,23 @@ def _draw_table(c: Canvas, ctx: _Context, x0: float, x1: float, y: float, panel_
         team_total_height=team_rows[1],
         team_rank_height=team_rows[2],
     )
+    columns = _columns(ctx)
+    labels = _labels(ctx, bool(teams))
+    table_width = label_width + column_width * n
+    return draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics, teams)
+
+
+def _columns(ctx: _Context) -> list[Column]:
+    """Each city's column, in seating order: its name (the Free City's label under a name
+    of its own), board, points by category, total, coins (bold where they broke a tie on
+    points) and rank; the winners' marked."""
+    t, sheet, rules = ctx.t, ctx.sheet, ctx.rules
     winners = set(sheet.winners)
     free_city = t(N_("Free City"))
     auto_names = free_city_names() | {free_city}
     # Cities whose rank the coins decided: tied on points with another player.
     totals = [c.total for c in sheet.cities if not c.free_city]
-    columns = [
+    return [
         Column(
             name=free_city if city.free_city and city.player in auto_names else city.player,
             note=free_city if city.free_city and city.player not in auto_names else "",
@@ -265,7 +276,13 @@ def _draw_table(c: Canvas, ctx: _Context, x0: float, x1: float, y: float, panel_
         )
         for city in sheet.cities
     ]
-    labels = Labels(
+
+
+def _labels(ctx: _Context, teams: bool) -> Labels:
+    """The rows' labels: the edition's categories in its rulebook's counting order, and with
+    ``teams`` the team game's rows."""
+    t, rules = ctx.t, ctx.rules
+    return Labels(
         player=t(N_("Player")),
         wonder=t(N_("Board")),
         categories={cat: t(rules.category_name(cat)) for cat in rules.categories},
@@ -277,16 +294,36 @@ def _draw_table(c: Canvas, ctx: _Context, x0: float, x1: float, y: float, panel_
         team_total=t(N_("Team total")) if teams else None,
         team_rank=t(N_("Team rank")) if teams else None,
     )
-    table_width = label_width + column_width * n
-    return draw_score_table(c, x0 + (x1 - x0 - table_width) / 2, y - 16, columns, labels, metrics, teams)
 
 
 def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -> None:
-    t, sheet, m = ctx.t, ctx.sheet, ctx.margin
+    """Page 1: the header, the score table, and under it the result panel beside the QR code
+    (``problems_page``: where the things to check are listed)."""
+    m = ctx.margin
     x0, x1 = m, ctx.width - m
-    y = ctx.height - m
+    y = _draw_header(c, ctx, x0, x1, ctx.height - m)
 
-    # header: kicker, title, the date and the number of players
+    # the result panel's size decides how tall the table may grow
+    panel_w = x1 - x0 - (QR_BLOCK + 14 if url else 0)
+    lines = _result_lines(ctx, panel_w - 34 - 14, problems_page)
+    content_h = sum(size * 1.3 for _, size, _, _ in lines) + 22
+    warning = _qr_warning(ctx, url)
+    qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
+    panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
+
+    y = _draw_table(c, ctx, x0, x1, y, panel_h)
+
+    # the result, beside the QR code
+    top = y - 18
+    _draw_result(c, ctx, lines, (x0, top, panel_w, panel_h), content_h)
+    if url:
+        _draw_qr_block(c, ctx, url, x1, top, qr, warning)
+
+
+def _draw_header(c: Canvas, ctx: _Context, x0: float, x1: float, y: float) -> float:
+    """The header from the page's top margin at ``y``: the edition over the title, then the
+    date and the number of players; its bottom y (a gold rule)."""
+    t, sheet = ctx.t, ctx.sheet
     c.setFillColor(GOLD_DARK)
     draw_text(c, x0, y - 8, t(edition_heading(sheet.edition, sheet.expansions)), 8, "bold")
     title = fit(ctx.title, x1 - x0, 52, 22, "bold", max_lines=2, min_size=14)
@@ -310,19 +347,19 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     c.setStrokeColor(GOLD)
     c.setLineWidth(1.2)
     c.line(x0, y, x1, y)
+    return y
 
-    # the result panel's size decides how tall the table may grow
-    panel_w = x1 - x0 - (QR_BLOCK + 14 if url else 0)
-    lines = _result_lines(ctx, panel_w - 34 - 14, problems_page)
-    content_h = sum(size * 1.3 for _, size, _, _ in lines) + 22
-    warning = _qr_warning(ctx, url)
-    qr = qr_size(url, QR_SIZE, QR_BLOCK - 8) if url else 0.0
-    panel_h = max(content_h, qr + 40 + 9 * len(warning) if url else 0)
 
-    y = _draw_table(c, ctx, x0, x1, y, panel_h)
-
-    # the result, beside the QR code
-    top = y - 18
+def _draw_result(
+    c: Canvas,
+    ctx: _Context,
+    lines: Sequence[tuple[str, float, Weight, Color]],
+    panel: tuple[float, float, float, float],
+    content_h: float,
+) -> None:
+    """The result panel (x, top, width, height) under the table: its ``lines`` (see
+    :func:`_result_lines`, ``content_h`` high) centred in it, a gold star by the winners."""
+    x0, top, panel_w, panel_h = panel
     c.setFillColor(mix(GOLD_TINT, WHITE, 0.45))
     c.setStrokeColor(mix(GOLD, WHITE, 0.3))
     c.setLineWidth(0.8)
@@ -330,28 +367,34 @@ def _draw_front(c: Canvas, ctx: _Context, url: str | None, problems_page: int) -
     baseline = top - 11 - (panel_h - content_h) / 2
     for i, (text, size, weight, color) in enumerate(lines):
         baseline -= size * 1.05
-        if i == 0 and sheet.winners:
+        if i == 0 and ctx.sheet.winners:
             star(c, x0 + 19, baseline + size * 0.36, 9, GOLD)
         c.setFillColor(color)
         draw_text(c, x0 + 34, baseline, text, size, weight)
         baseline -= size * 0.25
 
-    if url:
-        qx = x1 - QR_BLOCK + (QR_BLOCK - qr) / 2
-        qy = top - qr
-        draw_qr(c, url, qx, qy, qr)
-        c.setFillColor(INK)
-        caption = fit(t(N_("Scan to open this game")), QR_BLOCK, 12, 8, "bold", max_lines=1)
-        draw_text(c, x1 - QR_BLOCK / 2, qy - 10, caption.lines[0], caption.size, "bold", "centre")
-        c.setFillColor(MUTED)
-        link_y = qy - 19
-        for line in wrap_link(url, QR_BLOCK, 6.5)[:6]:
-            draw_text(c, x1 - QR_BLOCK / 2, link_y, line, 6.5, "regular", "centre")
-            link_y -= 8
-        c.setFillColor(ALERT)
-        for line in warning:
-            draw_text(c, x1 - QR_BLOCK / 2, link_y - 2, line, 7, "bold", "centre")
-            link_y -= 9
+
+def _draw_qr_block(
+    c: Canvas, ctx: _Context, url: str, x1: float, top: float, qr: float, warning: Sequence[str]
+) -> None:
+    """The QR code (``qr`` wide) to the game online, centred in its block at the right
+    (``x1``) beside the result panel, with its caption, the link and the ``warning`` (see
+    :func:`_qr_warning`) under it."""
+    qx = x1 - QR_BLOCK + (QR_BLOCK - qr) / 2
+    qy = top - qr
+    draw_qr(c, url, qx, qy, qr)
+    c.setFillColor(INK)
+    caption = fit(ctx.t(N_("Scan to open this game")), QR_BLOCK, 12, 8, "bold", max_lines=1)
+    draw_text(c, x1 - QR_BLOCK / 2, qy - 10, caption.lines[0], caption.size, "bold", "centre")
+    c.setFillColor(MUTED)
+    link_y = qy - 19
+    for line in wrap_link(url, QR_BLOCK, 6.5)[:6]:
+        draw_text(c, x1 - QR_BLOCK / 2, link_y, line, 6.5, "regular", "centre")
+        link_y -= 8
+    c.setFillColor(ALERT)
+    for line in warning:
+        draw_text(c, x1 - QR_BLOCK / 2, link_y - 2, line, 7, "bold", "centre")
+        link_y -= 9
 
 
 # --- the details pages ------------------------------------------------------------------------
