@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from typing import Any, NoReturn, TextIO
 
     from babel.support import NullTranslations
+    from flask import Flask
 
 EXIT_BAD_INPUT = 2
 
@@ -105,7 +106,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     from . import serving
-    from .netaddr import is_unreachable_url, lan_addresses, public_url_for
+    from .netaddr import lan_addresses, public_url_for
     from .web import create_app
 
     if os.environ.get(serving.WORKER_ENV):  # one of --workers N: the supervisor printed the rest
@@ -134,6 +135,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         _fail(str(exc))
     out = sys.stdout
+    _print_serving(out, args, app, public, addresses, explicit)
+    if args.workers > 1:
+        return _serve_workers(args, app, public)
+    out.flush()
+    serving.serve_one(app, args.host, args.port, args.threads)
+    return 0
+
+
+def _print_serving(
+    out: TextIO, args: argparse.Namespace, app: Flask, public: str, addresses: list[str], explicit: str | None
+) -> None:
+    """What the host's terminal shows at start: the address the phones open (with its QR
+    code), or why they cannot; the address on this computer; where the data is kept."""
+    from .netaddr import is_unreachable_url, public_url_for
+
     out.write(f"7 Wonders table assistant: serving on {args.host}:{args.port} (Ctrl+C stops)\n")
     if is_unreachable_url(public):
         out.write(
@@ -156,21 +172,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host in ("0.0.0.0", "::", "127.0.0.1", "localhost"):
         out.write(f"On this computer: http://127.0.0.1:{args.port}/\n")
     out.write(f"Data: {app.config['DATA_DIR']} · database: {app.config['DATABASE_URL'].split('@')[-1]}\n")
-    if args.workers > 1:
-        out.write(f"{args.workers} worker processes, {args.threads} threads each.\n")
-        out.flush()
-        # This process made the key and migrated the database; the workers find both done.
-        app.extensions["db_engine"].dispose()
-        try:
-            sock = serving.listening_socket(args.host, args.port)
-        except OSError as exc:
-            _fail(f"--port {args.port}: {exc.strerror or exc}.")
-        argv = ["--host", args.host, "--port", str(args.port), "--threads", str(args.threads)]
-        env = dict(os.environ, ASSISTANT_PUBLIC_URL=public, ASSISTANT_SECRET_KEY=app.config["SECRET_KEY"])
-        return serving.supervise(argv, args.workers, env, sock)
+
+
+def _serve_workers(args: argparse.Namespace, app: Flask, public: str) -> int:
+    """``--workers N`` (N > 1): listen here, then supervise N worker processes sharing the socket."""
+    from . import serving
+
+    out = sys.stdout
+    out.write(f"{args.workers} worker processes, {args.threads} threads each.\n")
     out.flush()
-    serving.serve_one(app, args.host, args.port, args.threads)
-    return 0
+    # This process made the key and migrated the database; the workers find both done.
+    app.extensions["db_engine"].dispose()
+    try:
+        sock = serving.listening_socket(args.host, args.port)
+    except OSError as exc:
+        _fail(f"--port {args.port}: {exc.strerror or exc}.")
+    argv = ["--host", args.host, "--port", str(args.port), "--threads", str(args.threads)]
+    env = dict(os.environ, ASSISTANT_PUBLIC_URL=public, ASSISTANT_SECRET_KEY=app.config["SECRET_KEY"])
+    return serving.supervise(argv, args.workers, env, sock)
 
 
 def _terminal_qr(url: str) -> str:

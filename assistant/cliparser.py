@@ -82,7 +82,40 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Scoring and rules-adjudication assistant for 7 Wonders at a real table.",
     )
     sub = _OnlyOne(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser), only)
+    # In this order in the help's list of commands.
+    _add_serve(sub)
+    _add_catalog(sub)
+    _add_deck(sub)
+    _add_score(sub)
+    _add_can_build(sub)
+    _add_free_city(sub)
+    _add_military(sub)
+    _add_sheet(sub)
+    _add_pad(sub)
+    _add_db_upgrade(sub)
+    _add_backup(sub)
+    _add_restore(sub)
+    if only is not None and not sub.made:
+        return build_parser()
+    return parser
 
+
+def _add_edition(p: Any) -> None:
+    """The ``--edition`` option, as every command that takes one spells it."""
+    p.add_argument(
+        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
+    )
+
+
+def _add_expansions(p: Any) -> None:
+    """The ``--expansions`` option, as every command that takes one spells it."""
+    p.add_argument(
+        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
+    )
+
+
+def _add_serve(sub: _OnlyOne) -> None:
+    """``serve``: the web app's address, port, threads and processes."""
     p = sub.add_parser(
         "serve", help="run the web app (waitress)", description="Run the web app with waitress."
     )
@@ -102,14 +135,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--no-qr", action="store_true", help="do not draw the join QR code in the terminal")
 
-    p = sub.add_parser("catalog", help="print every card and wonder as JSON")
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
 
+def _add_catalog(sub: _OnlyOne) -> None:
+    """``catalog``: which edition and expansions to print."""
+    p = sub.add_parser("catalog", help="print every card and wonder as JSON")
+    _add_edition(p)
+    _add_expansions(p)
+
+
+def _add_deck(sub: _OnlyOne) -> None:
+    """``deck``: the table (players, edition, expansions) whose decks to list."""
     p = sub.add_parser(
         "deck",
         help="what to put in each age's deck for a table, as JSON",
@@ -117,17 +152,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "drawn at random (the guilds: players + 2) and those dealt apart (the leaders).",
     )
     p.add_argument("--players", type=int, required=True, help="the players at the table: 2 to 7 in the first")
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
+    _add_edition(p)
+    _add_expansions(p)
 
+
+def _add_score(sub: _OnlyOne) -> None:
+    """``score``: one game, or one game a line."""
     p = sub.add_parser("score", help="score a game (JSON game format)")
     p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
     p.add_argument("--jsonl", metavar="FILE", help="score one game per line, one result per line")
 
+
+def _add_can_build(sub: _OnlyOne) -> None:
+    """``can-build``: the city, and the card or stage it would build (and through which power)."""
     p = sub.add_parser("can-build", help="can a city build a card or its next stage, and at what least cost?")
     p.add_argument("game", nargs="?", help="GAME.json, or - for standard input")
     p.add_argument("--city", type=int, help="the city's index in the game (0 is the first)")
@@ -140,10 +177,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--jsonl", metavar="FILE", help="one API body per line, one verdict per line")
 
+
+def _add_free_city(sub: _OnlyOne) -> None:
+    """``free-city``: the game and the hand its holder may give the Free City."""
     p = sub.add_parser("free-city", help="which card the Free City plays, and how (two-player variant)")
     p.add_argument("game", help="GAME.json, or - for standard input")
     p.add_argument("--hand", required=True, help="the cards its holder may give it, e.g. altar,baths")
 
+
+def _add_military(sub: _OnlyOne) -> None:
+    """``military``: one age's shields, with the Cities' diplomacy and teams."""
     p = sub.add_parser("military", help="conflict tokens of one age from the shields")
     p.add_argument("--age", type=int, required=True, help="an age of the edition: 1, 2 or 3")
     p.add_argument("--shields", required=True, help="shields in seating order, e.g. 3,1,4,4")
@@ -153,13 +196,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--teams", default="", help="Cities' team game: each city's team in seating order, e.g. A,A,B,B"
     )
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
+    _add_edition(p)
+    _add_expansions(p)
 
+
+def _add_sheet(sub: _OnlyOne) -> None:
+    """``sheet``: the game, the PDF to write, and what to print on it."""
     p = sub.add_parser("sheet", help="the game's score sheet as PDF")
     p.add_argument("game", help="GAME.json, or - for standard input")
     p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
@@ -169,10 +211,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--date", help="the date printed (default today), e.g. 2026-11-30")
     p.add_argument("--lang", default="en", help="the sheet's language: en (default), es, ca, pl, tr or ko")
 
+
+def _add_pad(sub: _OnlyOne) -> None:
+    """``pad``: the edition and players of the pads, the PDF to write, and its layout."""
     p = sub.add_parser("pad", help="blank score pads as PDF")
-    p.add_argument(
-        "--edition", type=int, default=1, choices=available_editions(), help="the edition (default 1)"
-    )
+    _add_edition(p)
     p.add_argument("--players", type=int, required=True, help="the edition's players: 2 to 7 in the first")
     p.add_argument("-o", "--output", required=True, help="FILE.pdf, or - for standard output")
     p.add_argument("--paper", default="a4", help="a4 (default) or letter")
@@ -184,12 +227,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         default="pad",
         help="rows as on the edition's own pad (pad, the default) or in its rulebook's counting order (rulebook)",
     )
-    p.add_argument(
-        "--expansions", default="", help="the expansions played, e.g. leaders,cities (default none)"
-    )
+    _add_expansions(p)
 
-    p = sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
 
+def _add_db_upgrade(sub: _OnlyOne) -> None:
+    """``db-upgrade``: takes no arguments."""
+    sub.add_parser("db-upgrade", help="apply the database migrations (serve does it too)")
+
+
+def _add_backup(sub: _OnlyOne) -> None:
+    """``backup``: where to write the copy."""
     p = sub.add_parser(
         "backup",
         help="copy the SQLite database while the app runs",
@@ -199,6 +246,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "file", nargs="?", help="where to write it (default: backups/assistant-DATE.db in the data folder)"
     )
 
+
+def _add_restore(sub: _OnlyOne) -> None:
+    """``restore``: the backup to put in place."""
     p = sub.add_parser(
         "restore",
         help="put a backup in place of the SQLite database (the current one is kept)",
@@ -206,6 +256,3 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "is backed up first, and the schema is brought up to date.",
     )
     p.add_argument("file", help="the backup to restore")
-    if only is not None and not sub.made:
-        return build_parser()
-    return parser

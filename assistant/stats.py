@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -574,36 +574,48 @@ def table_stats(
 
 def _stats_of(chosen: Sequence[GameSummary], names: Mapping[str, str]) -> TableStats:
     """The statistics of these games (chosen already, oldest first)."""
-    players: dict[str, PlayerStats] = {}
-    by_name: dict[str, PlayerStats] = {}  # each spelling as typed, to its player
-    wonders: dict[tuple[str, str | None], WonderStats] = {}
-    wonder_totals: dict[str, WonderStats] = {}
-    seen_categories: set[str] = set()
+    tally = _Tally(names)
+    for game in chosen:
+        tally.count(game)
+    return tally.stats(chosen)
+
+
+@dataclass(slots=True)
+class _Tally:
+    """What :func:`_stats_of` has counted so far, game after game, oldest first."""
+
+    names: Mapping[str, str]
+    """A player key to the name shown (:func:`table_stats`)."""
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    by_name: dict[str, PlayerStats] = field(default_factory=dict)
+    """Each spelling as typed, to its player."""
+    wonders: dict[tuple[str, str | None], WonderStats] = field(default_factory=dict)
+    wonder_totals: dict[str, WonderStats] = field(default_factory=dict)
+    seen_categories: set[str] = field(default_factory=set)
     best_total: Record | None = None
     best_science: Record | None = None
     best_margin: Record | None = None
-    teams: dict[tuple[str, ...], TeamStats] = {}
-    sizes: dict[int, SizeStats] = {}
-    shared = pad_games = team_games = 0
-    for game in chosen:
+    teams: dict[tuple[str, ...], TeamStats] = field(default_factory=dict)
+    sizes: dict[int, SizeStats] = field(default_factory=dict)
+    shared: int = 0
+    pad_games: int = 0
+    team_games: int = 0
+
+    def count(self, game: GameSummary) -> None:
+        """One game: its size, each player's numbers and wonder, the records it beats, its teams."""
         is_shared = game.shared
-        shared += is_shared
-        pad_games += game.pad
+        self.shared += is_shared
+        self.pad_games += game.pad
         team_game = game.team_game
-        team_games += team_game
+        self.team_games += team_game
         seats = [s for s in game.seats if not s.free_city]
         totals = sorted((s.total for s in seats), reverse=True)
         if totals:
-            sizes.setdefault(len(seats), SizeStats(len(seats))).count(totals)
+            self.sizes.setdefault(len(seats), SizeStats(len(seats))).count(totals)
         for seat in seats:
-            stats = by_name.get(seat.name)
-            if stats is None:  # a name met for the first time: whose it is (merged spellings)
-                canonical = names.get(player_key(seat.name))
-                key = player_key(canonical) if canonical else player_key(seat.name)
-                stats = players.get(key)
-                if stats is None:
-                    stats = players[key] = PlayerStats(key, canonical or seat.name)
-                by_name[seat.name] = stats
+            stats = self.by_name.get(seat.name)
+            if stats is None:  # a name met for the first time
+                stats = self._player(seat.name)
             won = seat.won
             stats.games += 1
             stats.wins += won
@@ -614,53 +626,70 @@ def _stats_of(chosen: Sequence[GameSummary], names: Mapping[str, str]) -> TableS
             for category, points in seat.categories.items():
                 sums[category] += points
             stats.category_games.update(seat.categories.keys())
-            seen_categories.update(seat.categories)
+            self.seen_categories.update(seat.categories)
             stats.history.append((game.played_on, game.game_id, seat.total))
             stats.sizes.setdefault(len(seats), SizeStats(len(seats))).count([seat.total], won)
             if seat.wonder:
                 side_key = (seat.wonder, seat.side)
-                for table in (stats.wonders, wonders):
+                for table in (stats.wonders, self.wonders):
                     entry = table.get(side_key)
                     if entry is None:
                         entry = table[side_key] = WonderStats(seat.wonder, seat.side)
                     entry.games += 1
                     entry.wins += won
-                for whole in (stats.wonder_totals, wonder_totals):
+                for whole in (stats.wonder_totals, self.wonder_totals):
                     total = whole.get(seat.wonder)
                     if total is None:
                         total = whole[seat.wonder] = WonderStats(seat.wonder, None)
                     total.games += 1
                     total.wins += won
-            if best_total is None or seat.total > best_total.value:
-                best_total = Record("total", seat.total, stats.name, game.game_id, game.played_on)
+            if self.best_total is None or seat.total > self.best_total.value:
+                self.best_total = Record("total", seat.total, stats.name, game.game_id, game.played_on)
             science = seat.categories.get("science", 0)
-            if best_science is None or science > best_science.value:
-                best_science = Record("science", science, stats.name, game.game_id, game.played_on)
+            if self.best_science is None or science > self.best_science.value:
+                self.best_science = Record("science", science, stats.name, game.game_id, game.played_on)
             if won and not is_shared and not team_game and len(totals) > 1:
                 margin = seat.total - totals[1]
-                if best_margin is None or margin > best_margin.value:
-                    best_margin = Record("margin", margin, stats.name, game.game_id, game.played_on)
+                if self.best_margin is None or margin > self.best_margin.value:
+                    self.best_margin = Record("margin", margin, stats.name, game.game_id, game.played_on)
         if team_game:
-            _count_teams(teams, seats, by_name, is_shared)
-    ordered = sorted(players.values(), key=lambda p: (-p.games, -p.wins, p.name.casefold()))
-    return TableStats(
-        games=len(chosen),
-        shared=shared,
-        pad_games=pad_games,
-        players=ordered,
-        wonders=sorted(wonders.values(), key=most_played),
-        wonder_totals=sorted(wonder_totals.values(), key=most_played),
-        records=[r for r in (best_total, best_science, best_margin) if r is not None],
-        categories=category_order({g.edition for g in chosen}, seen_categories),
-        first=chosen[0].played_on if chosen else None,
-        last=chosen[-1].played_on if chosen else None,
-        category_points=dict(sum((p.categories for p in players.values()), Counter())),
-        category_seats=dict(sum((p.category_games for p in players.values()), Counter())),
-        seats=sum(p.games for p in players.values()),
-        teams=sorted(teams.values(), key=lambda t: (-t.games, -t.wins, [n.casefold() for n in t.players])),
-        team_games=team_games,
-        sizes=[sizes[n] for n in sorted(sizes)],
-    )
+            _count_teams(self.teams, seats, self.by_name, is_shared)
+
+    def _player(self, name: str) -> PlayerStats:
+        """The player of a name met for the first time: whose it is (merged spellings), made
+        when it is the player's first name met."""
+        canonical = self.names.get(player_key(name))
+        key = player_key(canonical) if canonical else player_key(name)
+        stats = self.players.get(key)
+        if stats is None:
+            stats = self.players[key] = PlayerStats(key, canonical or name)
+        self.by_name[name] = stats
+        return stats
+
+    def stats(self, chosen: Sequence[GameSummary]) -> TableStats:
+        """The counts of ``chosen`` (every game counted) put in order."""
+        players = self.players
+        ordered = sorted(players.values(), key=lambda p: (-p.games, -p.wins, p.name.casefold()))
+        return TableStats(
+            games=len(chosen),
+            shared=self.shared,
+            pad_games=self.pad_games,
+            players=ordered,
+            wonders=sorted(self.wonders.values(), key=most_played),
+            wonder_totals=sorted(self.wonder_totals.values(), key=most_played),
+            records=[r for r in (self.best_total, self.best_science, self.best_margin) if r is not None],
+            categories=category_order({g.edition for g in chosen}, self.seen_categories),
+            first=chosen[0].played_on if chosen else None,
+            last=chosen[-1].played_on if chosen else None,
+            category_points=dict(sum((p.categories for p in players.values()), Counter())),
+            category_seats=dict(sum((p.category_games for p in players.values()), Counter())),
+            seats=sum(p.games for p in players.values()),
+            teams=sorted(
+                self.teams.values(), key=lambda t: (-t.games, -t.wins, [n.casefold() for n in t.players])
+            ),
+            team_games=self.team_games,
+            sizes=[self.sizes[n] for n in sorted(self.sizes)],
+        )
 
 
 def _count_teams(
@@ -701,15 +730,6 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
             text = days[value] = value.isoformat()
         return text
 
-    def wonder(w: WonderStats) -> dict[str, Any]:
-        return {
-            "wonder": w.wonder,
-            "side": w.side,
-            "games": w.games,
-            "wins": w.wins,
-            "win_rate": round(w.win_rate, 4),
-        }
-
     return {
         "games": stats.games,
         "shared_victories": stats.shared,
@@ -717,36 +737,7 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
         "first": stats.first.isoformat() if stats.first else None,
         "last": stats.last.isoformat() if stats.last else None,
         "categories": list(stats.categories),
-        "players": [
-            {
-                "key": p.key,
-                "name": p.name,
-                "games": p.games,
-                "wins": p.wins,
-                "shared_wins": p.shared_wins,
-                "win_rate": round(p.win_rate, 4),
-                "average": round(p.average, 2),
-                "best": p.best,
-                "categories": {c: round(p.category_average(c), 2) for c in stats.categories},
-                "wonders": [
-                    wonder(w) for w in sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
-                ],
-                "wonder_totals": [wonder(w) for w in sorted(p.wonder_totals.values(), key=most_played)],
-                "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
-                "by_players": [
-                    {
-                        "players": z.players,
-                        "games": z.games,
-                        "wins": z.wins,
-                        "win_rate": round(z.win_rate, 4),
-                        "average": round(z.average, 2),
-                        "best": z.best,
-                    }
-                    for z in (p.sizes[n] for n in sorted(p.sizes))
-                ],
-            }
-            for p in stats.players
-        ],
+        "players": [_player_to_dict(p, stats.categories, day) for p in stats.players],
         "by_players": [
             {
                 "players": z.players,
@@ -757,23 +748,10 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
             }
             for z in stats.sizes
         ],
-        "wonders": [wonder(w) for w in stats.wonders],
-        "wonder_totals": [wonder(w) for w in stats.wonder_totals],
+        "wonders": [_wonder_to_dict(w) for w in stats.wonders],
+        "wonder_totals": [_wonder_to_dict(w) for w in stats.wonder_totals],
         "team_games": stats.team_games,
-        "teams": [
-            {
-                "keys": list(t.key),
-                "players": list(t.players),
-                "names": [name for name, _n in t.names.most_common()],
-                "games": t.games,
-                "wins": t.wins,
-                "shared_wins": t.shared_wins,
-                "win_rate": round(t.win_rate, 4),
-                "average": round(t.average, 2),
-                "best": t.best,
-            }
-            for t in stats.teams
-        ],
+        "teams": [_team_to_dict(t) for t in stats.teams],
         "records": [
             {
                 "what": r.what,
@@ -784,4 +762,62 @@ def stats_to_dict(stats: TableStats) -> dict[str, Any]:
             }
             for r in stats.records
         ],
+    }
+
+
+def _wonder_to_dict(w: WonderStats) -> dict[str, Any]:
+    """A wonder side's (or a whole wonder's) games and wins, as the JSON API gives them."""
+    return {
+        "wonder": w.wonder,
+        "side": w.side,
+        "games": w.games,
+        "wins": w.wins,
+        "win_rate": round(w.win_rate, 4),
+    }
+
+
+def _player_to_dict(p: PlayerStats, categories: Sequence[str], day: Callable[[date], str]) -> dict[str, Any]:
+    """One player's statistics as the JSON API gives them: averages in the table's
+    ``categories``, the days of the games written by ``day``."""
+    return {
+        "key": p.key,
+        "name": p.name,
+        "games": p.games,
+        "wins": p.wins,
+        "shared_wins": p.shared_wins,
+        "win_rate": round(p.win_rate, 4),
+        "average": round(p.average, 2),
+        "best": p.best,
+        "categories": {c: round(p.category_average(c), 2) for c in categories},
+        "wonders": [
+            _wonder_to_dict(w) for w in sorted(p.wonders.values(), key=lambda w: (-w.games, w.wonder))
+        ],
+        "wonder_totals": [_wonder_to_dict(w) for w in sorted(p.wonder_totals.values(), key=most_played)],
+        "totals": [{"game": g, "played_on": day(d), "total": t} for d, g, t in p.history],
+        "by_players": [
+            {
+                "players": z.players,
+                "games": z.games,
+                "wins": z.wins,
+                "win_rate": round(z.win_rate, 4),
+                "average": round(z.average, 2),
+                "best": z.best,
+            }
+            for z in (p.sizes[n] for n in sorted(p.sizes))
+        ],
+    }
+
+
+def _team_to_dict(t: TeamStats) -> dict[str, Any]:
+    """One team's statistics as the JSON API gives them."""
+    return {
+        "keys": list(t.key),
+        "players": list(t.players),
+        "names": [name for name, _n in t.names.most_common()],
+        "games": t.games,
+        "wins": t.wins,
+        "shared_wins": t.shared_wins,
+        "win_rate": round(t.win_rate, 4),
+        "average": round(t.average, 2),
+        "best": t.best,
     }

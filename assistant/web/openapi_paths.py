@@ -223,7 +223,7 @@ def _game_change_paths() -> dict[str, Any]:
 
 
 def _table_paths() -> dict[str, Any]:
-    """A table: starting it, reading it, renaming it, putting games in it and taking them out."""
+    """A table: starting it, reading it, renaming it."""
     return {
         "/api/v1/tables": {
             "post": {
@@ -261,6 +261,12 @@ def _table_paths() -> dict[str, Any]:
                 },
             },
         },
+    }
+
+
+def _table_game_paths() -> dict[str, Any]:
+    """A table's games: putting one in it and taking one out."""
+    return {
         "/api/v1/tables/{table}/games/{token}": {
             "put": {
                 "summary": "Put a game (by its edit token) in the table",
@@ -438,6 +444,7 @@ def _paths() -> dict[str, Any]:
         **_game_paths(),
         **_game_change_paths(),
         **_table_paths(),
+        **_table_game_paths(),
         **_table_history_paths(),
         **_openapi_path(),
     }

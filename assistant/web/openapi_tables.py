@@ -118,20 +118,25 @@ def table_stats_schema() -> dict[str, Any]:
                     "(empty: no game in teams)."
                 ),
             },
-            "by_players": {
-                "type": "array",
-                "description": "Each number of players the games were played at, fewest first.",
-                "items": {
-                    "type": "object",
-                    "required": ["players", "games", "average", "average_winning", "best"],
-                    "properties": {
-                        "players": {"type": "integer"},
-                        "games": {"type": "integer"},
-                        "average": {"type": "number", "description": "A player's average total."},
-                        "average_winning": {"type": "number", "description": "The winning total's average."},
-                        "best": {"type": "integer"},
-                    },
-                },
+            "by_players": _table_by_players(),
+        },
+    }
+
+
+def _table_by_players() -> dict[str, Any]:
+    """A table's games at each number of players: their averages and best."""
+    return {
+        "type": "array",
+        "description": "Each number of players the games were played at, fewest first.",
+        "items": {
+            "type": "object",
+            "required": ["players", "games", "average", "average_winning", "best"],
+            "properties": {
+                "players": {"type": "integer"},
+                "games": {"type": "integer"},
+                "average": {"type": "number", "description": "A player's average total."},
+                "average_winning": {"type": "number", "description": "The winning total's average."},
+                "best": {"type": "integer"},
             },
         },
     }
@@ -227,21 +232,26 @@ def _player_stats() -> dict[str, Any]:
                     },
                 },
             },
-            "by_players": {
-                "type": "array",
-                "description": "The player's games at each number of players, fewest first.",
-                "items": {
-                    "type": "object",
-                    "required": ["players", "games", "wins", "win_rate", "average", "best"],
-                    "properties": {
-                        "players": {"type": "integer"},
-                        "games": {"type": "integer"},
-                        "wins": {"type": "integer"},
-                        "win_rate": {"type": "number"},
-                        "average": {"type": "number"},
-                        "best": {"type": "integer"},
-                    },
-                },
+            "by_players": _player_by_players(),
+        },
+    }
+
+
+def _player_by_players() -> dict[str, Any]:
+    """A player's games at each number of players: wins, average and best."""
+    return {
+        "type": "array",
+        "description": "The player's games at each number of players, fewest first.",
+        "items": {
+            "type": "object",
+            "required": ["players", "games", "wins", "win_rate", "average", "best"],
+            "properties": {
+                "players": {"type": "integer"},
+                "games": {"type": "integer"},
+                "wins": {"type": "integer"},
+                "win_rate": {"type": "number"},
+                "average": {"type": "number"},
+                "best": {"type": "integer"},
             },
         },
     }

@@ -205,13 +205,11 @@ def _render(
     status: int = 200,
 ) -> tuple[str, int]:
     catalog = loaded.catalog
-    rules = catalog.rules
     city = loaded.data["cities"][seat]
     pad = gamestate.is_pad(city)
     _set_choices(form, catalog, pad)
     held = frozenset(form.cards.data or [])
     standing = loaded.standing
-    typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
     play_fields = [*form.stage_ages, form.free_build_used, form.copied_guild]
     cities = loaded.data["cities"]
     picker = gamestate.city_picker(
@@ -236,27 +234,38 @@ def _render(
         conflict_names=field_names(conflict.fields, catalog) if conflict else "",
         saved=saved,
         form_errors=status == 400,
-        token_values=rules.victory_tokens,
-        defeat_value=rules.defeat_token,
-        max_coins=MAX_COINS,
-        max_symbols=MAX_SYMBOLS,
-        pad_ranges={c.value: rules.category_range(c) for c in rules.categories},
-        typed_rows=[*(["wonder"] if typed_boards else []), *(c.value for c in rules.typed_categories)],
-        typed_boards=typed_boards,
-        # Rows the picker's own cards give (Leaders): typed only for a card it does not list.
-        card_rows={
-            category.value
-            for group in groups
-            if (category := rules.category_of(group.color)) in rules.typed_categories
-        },
         set_up={key for c in cities for key in c},  # the fields some city gives (the team game's)
         computed_by=_computed_by(catalog),
         given={key for key, value in city.items() if value},
         entry_form=EntryForm(formdata=None),
         play_errors=any(f.errors for f in play_fields),
         **_board(catalog, form, city),
+        **_rows(catalog, groups),
     )
     return page, status
+
+
+def _rows(catalog: Catalog, groups: tuple[gamestate.ColourGroup, ...]) -> dict[str, Any]:
+    """What the page needs of the pad's rows: the tokens' values, the limits of what is typed,
+    each category's range, and the rows typed rather than worked out (with the boards and the
+    picker's ``groups`` of cards that make them so)."""
+    rules = catalog.rules
+    typed_boards = [w.id for w in catalog.wonders if w.typed]  # a city on one types its wonder row
+    return {
+        "token_values": rules.victory_tokens,
+        "defeat_value": rules.defeat_token,
+        "max_coins": MAX_COINS,
+        "max_symbols": MAX_SYMBOLS,
+        "pad_ranges": {c.value: rules.category_range(c) for c in rules.categories},
+        "typed_rows": [*(["wonder"] if typed_boards else []), *(c.value for c in rules.typed_categories)],
+        "typed_boards": typed_boards,
+        # Rows the picker's own cards give (Leaders): typed only for a card it does not list.
+        "card_rows": {
+            category.value
+            for group in groups
+            if (category := rules.category_of(group.color)) in rules.typed_categories
+        },
+    }
 
 
 @dataclass(frozen=True)
