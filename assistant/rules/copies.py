@@ -9,6 +9,8 @@ from functools import lru_cache
 
 from .describe import join
 from .model import Category, Detail, Game, Problem, ProblemCode
+from .records import record
+from .science import ScienceResult
 from .tallies import (
     _ONE_WILD,
     _SCIENCE_FIELDS,
@@ -23,7 +25,7 @@ from .tallies import (
     _vp,
     _wildcards_text,
 )
-from .text import N_, verbatim
+from .text import N_, Text, verbatim
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,29 +36,76 @@ _NO_MASK: tuple[tuple[int, ...], int] = ((), 0)
 """A city without masks (:func:`_masks`)."""
 
 
+@record
+class _CityScience:
+    """A city's science before anything is copied: what a copied symbol, wildcard or set bonus
+    is measured against (scoring makes it only for a city that may copy)."""
+
+    key: int
+    """Its science symbols and wildcards, packed (:data:`~.tallies._SCIENCE_FIELDS`)."""
+    bonus: int
+    """What its own leaders add to each complete set (Aristotle)."""
+    best: ScienceResult
+    """Its science at its best, the bonus included."""
+    mask: tuple[tuple[int, ...], int]
+    """What its masks may copy, and how many it holds (:func:`_masks`)."""
+
+    def with_more(self, symbols: int, bonus: int = 0) -> ScienceResult:
+        """The city's science with ``symbols`` more (packed as :attr:`key`) and ``bonus`` more
+        for each complete set."""
+        return _science(self.key + symbols, self.bonus + bonus, *self.mask)[0]
+
+
 def _copy_guild(
     seat: int,
     game: Game,
     lookups: _Lookups,
     counter: _Counter,
-    science_key: int,
-    science_now: int,
+    science: _CityScience,
     wonder: str,
     stage: int,
     problems: list[Problem],
-    bonus: int = 0,
-    mask: tuple[tuple[int, ...], int] = ((), 0),
 ) -> Detail | None:
     """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
 
     Evaluated as if the city had built it, with its own neighbours; a guild the city
     already holds cannot be copied. On equal gains the left neighbour's comes first.
     """
+    candidates, unknown = _guild_candidates(seat, game, lookups, counter, wonder, stage, problems)
+    for owner in unknown:
+        problems.append(_unseen_guilds(game, seat, wonder, stage, owner))
+    best = _best_guild(seat, counter, candidates, science)
+    if best is None:
+        return None
+    gain, owner, card, count, blind = best
+    owner_name = game.cities[owner].player
+    if blind:
+        # The same warning as the guild held directly gets (_pad_warning): the copy counts
+        # Olympia's own neighbours, and one of them was entered without its cards.
+        problems.append(_blind_copy(game, seat, wonder, stage, card.name, owner_name, blind))
+    if not card.per:
+        return _copied_wildcard(science, card, gain, wonder, stage, owner_name)
+    left = game.cities[game.left(seat)].player
+    right = game.cities[game.right(seat)].player
+    copied = (wonder, stage, owner_name, game.cities[seat].player)
+    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
+
+
+def _guild_candidates(
+    seat: int,
+    game: Game,
+    lookups: _Lookups,
+    counter: _Counter,
+    wonder: str,
+    stage: int,
+    problems: list[Problem],
+) -> tuple[list[tuple[int, _Special]], list[int]]:
+    """The guilds Olympia B may copy, each with its owner, and the neighbours entered from the
+    score pad, whose guilds are unknown: each guild a neighbour holds that the city does not,
+    or only the one the table names (an error says so when it cannot be copied)."""
     views = counter.views
     own = views[seat]
     assert own is not None
-    size = len(views)
-    city = game.cities[seat]
     neighbours = game.neighbours(seat)
     unknown = [o for o in neighbours if views[o] is None]
     # Each guild a neighbour holds that the city does not (a city never holds two of one name).
@@ -67,7 +116,7 @@ def _copy_guild(
         for card in other.specials
         if card.is_guild and card.id not in own.cards
     ]
-    chosen = city.copied_guild
+    chosen = game.cities[seat].copied_guild
     if chosen is not None:
         named = [(owner, card) for owner, card in candidates if card.id == chosen]
         special = lookups.scored.get(chosen)
@@ -78,85 +127,94 @@ def _copy_guild(
             candidates = named
         else:
             problems.append(_bad_copy(game, seat, chosen, lookups, wonder, stage))
-    for owner in unknown:
-        problems.append(
-            Problem(
-                "warning",
-                ProblemCode.PAD_ENTRY_NEIGHBOUR,
-                N_(
-                    "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
-                    "entered from the score pad without cards, so its guilds could not be considered.",
-                    player=city.player,
-                    wonder=wonder,
-                    stage=stage,
-                    other=game.cities[owner].player,
-                ),
-                city=seat,
-            )
-        )
+    return candidates, unknown
+
+
+def _best_guild(
+    seat: int, counter: _Counter, candidates: list[tuple[int, _Special]], science: _CityScience
+) -> tuple[int, int, _Special, int, list[int]] | None:
+    """The candidate guild that gains the city the most (the first on equal gains): its gain,
+    owner and card, what its last scorer counts, and the pad-entered cities it counts without
+    seeing them (None: no candidate)."""
+    size = len(counter.views)
     best: tuple[int, int, _Special, int, list[int]] | None = None
     for owner, card in candidates:
         gain = count = 0
         blind: list[int] = []  # pad-entered cities the copy counts but cannot see
         if card.wild:
-            gain = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0].points - science_now
+            gain = science.with_more(card.wild * _ONE_WILD).points - science.best.points
         for per in card.per:
             count = per.count(counter, seat, size, blind) + (1 if per.counts_itself else 0)
             gain += per.points * count
         if best is None or gain > best[0]:
             best = (gain, owner, card, count, blind)
-    if best is None:
-        return None
-    gain, owner, card, count, blind = best
-    owner_name = game.cities[owner].player
-    if blind:
-        # The same warning as the guild held directly gets (_pad_warning): the copy counts
-        # Olympia's own neighbours, and one of them was entered without its cards.
-        problems.append(
-            Problem(
-                "warning",
-                ProblemCode.PAD_ENTRY_NEIGHBOUR,
-                N_(
-                    "{player}'s {wonder} stage {stage} copies the {card} of {owner}, which counts the city "
-                    "of {other}, entered from the score pad without its cards or tokens, so it cannot be "
-                    "scored exactly: it counts nothing there.",
-                    player=city.player,
-                    wonder=wonder,
-                    stage=stage,
-                    card=card.name,
-                    owner=owner_name,
-                    other=join([verbatim(game.cities[s].player) for s in dict.fromkeys(blind)]),
-                ),
-                city=seat,
-            )
-        )
-    if not card.per:
-        # The science detail above counts without the copy; this one says what the copied
-        # wildcard makes: the final symbols, what every wildcard became, the final science.
-        final = _science(science_key + card.wild * _ONE_WILD, bonus, *mask)[0]
-        return Detail(
-            Category.SCIENCE,
+    return best
+
+
+def _unseen_guilds(game: Game, seat: int, wonder: str, stage: int, owner: int) -> Problem:
+    """A neighbour entered from the score pad: its guilds could not be offered to Olympia B."""
+    return Problem(
+        "warning",
+        ProblemCode.PAD_ENTRY_NEIGHBOUR,
+        N_(
+            "{player}'s {wonder} stage {stage} copies a neighbour's guild, but {other} was "
+            "entered from the score pad without cards, so its guilds could not be considered.",
+            player=game.cities[seat].player,
+            wonder=wonder,
+            stage=stage,
+            other=game.cities[owner].player,
+        ),
+        city=seat,
+    )
+
+
+def _blind_copy(
+    game: Game, seat: int, wonder: str, stage: int, card: str, owner: str, blind: list[int]
+) -> Problem:
+    """The copied guild counts a city entered from the score pad, which it cannot see."""
+    return Problem(
+        "warning",
+        ProblemCode.PAD_ENTRY_NEIGHBOUR,
+        N_(
+            "{player}'s {wonder} stage {stage} copies the {card} of {owner}, which counts the city "
+            "of {other}, entered from the score pad without its cards or tokens, so it cannot be "
+            "scored exactly: it counts nothing there.",
+            player=game.cities[seat].player,
+            wonder=wonder,
+            stage=stage,
+            card=card,
+            owner=owner,
+            other=join([verbatim(game.cities[s].player) for s in dict.fromkeys(blind)]),
+        ),
+        city=seat,
+    )
+
+
+def _copied_wildcard(
+    science: _CityScience, card: _Special, gain: int, wonder: str, stage: int, owner: str
+) -> Detail:
+    """A copied Scientists Guild: the science detail counts without the copy; this one says what
+    the copied wildcard makes: the final symbols, what every wildcard became, the final science."""
+    final = science.with_more(card.wild * _ONE_WILD)
+    return Detail(
+        Category.SCIENCE,
+        gain,
+        f"stage-{stage}",
+        _vp(
+            "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+            "{symbols}, with {wildcards}, {total} for science in all: {points} more victory point",
+            "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
+            "{symbols}, with {wildcards}, {total} for science in all: {points} more victory points",
             gain,
-            f"stage-{stage}",
-            _vp(
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
-                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory point",
-                "{wonder} stage {stage} copies the {card} of {owner}: one more science wildcard makes "
-                "{symbols}, with {wildcards}, {total} for science in all: {points} more victory points",
-                gain,
-                wonder=wonder,
-                stage=stage,
-                card=card.name,
-                owner=owner_name,
-                symbols=_symbols_text(final),
-                wildcards=_wildcards_text(final),
-                total=final.points,
-            ),
-        )
-    left = game.cities[game.left(seat)].player
-    right = game.cities[game.right(seat)].player
-    copied = (wonder, stage, owner_name, game.cities[seat].player)
-    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
+            wonder=wonder,
+            stage=stage,
+            card=card.name,
+            owner=owner,
+            symbols=_symbols_text(final),
+            wildcards=_wildcards_text(final),
+            total=final.points,
+        ),
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -213,11 +271,8 @@ def _copy_leader(
     lookups: _Lookups,
     counter: _Counter,
     copier: str,
-    science_key: int,
-    bonus: int,
-    science_now: int,
+    science: _CityScience,
     problems: list[Problem],
-    mask: tuple[tuple[int, ...], int] = ((), 0),
 ) -> Detail | None:
     """The Courtesans Guild: the neighbour's leader whose power gains the city the most at the
     end of the game, as a detail (None: no neighbour has a leader the city lacks).
@@ -229,8 +284,6 @@ def _copy_leader(
     views = counter.views
     own = views[seat]
     assert own is not None
-    size = len(views)
-    city = game.cities[seat]
     guild = lookups.leader_copiers[copier]
     candidates = [
         (owner, card)
@@ -244,25 +297,7 @@ def _copy_leader(
         problems.append(_pad_warning(game, seat, guild, blind_neighbours))
     best: tuple[int, int, str, Category | None, list[tuple[Scorer, int]]] | None = None
     for owner, card in candidates:
-        scored = lookups.scored.get(card)
-        gain = 0
-        category: Category | None = None  # the leader card's own, unless found below
-        counts: list[tuple[Scorer, int]] = []
-        if isinstance(scored, Detail):
-            gain, category = scored.points, scored.category
-        elif isinstance(scored, _Special):
-            category = scored.category
-            for per in scored.per:
-                blind: list[int] = []
-                count = per.count(counter, seat, size, blind)
-                counts.append((per, count))
-                gain += per.points * count
-        symbols = lookups.packed[card] & _SCIENCE_FIELDS
-        more = lookups.set_bonus.get(card)
-        if symbols or more:
-            extra = more[0] if more else 0
-            gain += _science(science_key + symbols, bonus + extra, *mask)[0].points - science_now
-            category = more[1] if more else Category.SCIENCE
+        gain, category, counts = _leader_gain(seat, lookups, counter, card, science)
         if best is None or gain > best[0]:
             best = (gain, owner, card, category, counts)
     if best is None:
@@ -271,28 +306,61 @@ def _copy_leader(
     if category is None:
         category = _category_of(counter.catalog.rules, counter.catalog.structure(card))
     leader = counter.catalog.structure(card).name
+    reason = _copied_leader_reason(game, seat, guild, leader, owner, gain, counts)
+    return Detail(category, gain, copier, reason)
+
+
+def _leader_gain(
+    seat: int, lookups: _Lookups, counter: _Counter, card: str, science: _CityScience
+) -> tuple[int, Category | None, list[tuple[Scorer, int]]]:
+    """What recruiting the neighbour's leader ``card`` would gain the city: the points, the
+    category they count in (None: the card's own) and what each of its scorers counts."""
+    scored = lookups.scored.get(card)
+    gain = 0
+    category: Category | None = None  # the leader card's own, unless found below
+    counts: list[tuple[Scorer, int]] = []
+    if isinstance(scored, Detail):
+        gain, category = scored.points, scored.category
+    elif isinstance(scored, _Special):
+        category = scored.category
+        for per in scored.per:
+            blind: list[int] = []
+            count = per.count(counter, seat, len(counter.views), blind)
+            counts.append((per, count))
+            gain += per.points * count
+    symbols = lookups.packed[card] & _SCIENCE_FIELDS
+    more = lookups.set_bonus.get(card)
+    if symbols or more:
+        extra = more[0] if more else 0
+        gain += science.with_more(symbols, extra).points - science.best.points
+        category = more[1] if more else Category.SCIENCE
+    return gain, category, counts
+
+
+def _copied_leader_reason(
+    game: Game, seat: int, guild: str, leader: str, owner: int, gain: int, counts: list[tuple[Scorer, int]]
+) -> Text:
+    """The copied leader's sentence: what its power counts, else its points."""
     owner_name = game.cities[owner].player
     if counts:
         left = game.cities[game.left(seat)].player
         right = game.cities[game.right(seat)].player
-        text = join([per.explain(count, left, right, city.player) for per, count in counts])
-        reason = N_(
+        text = join([per.explain(count, left, right, game.cities[seat].player) for per, count in counts])
+        return N_(
             "{guild} copies {leader} of {owner}: {text}",
             guild=guild,
             leader=leader,
             owner=owner_name,
             text=text,
         )
-    else:
-        reason = _vp(
-            "{guild} copies {leader} of {owner}: {points} victory point",
-            "{guild} copies {leader} of {owner}: {points} victory points",
-            gain,
-            guild=guild,
-            leader=leader,
-            owner=owner_name,
-        )
-    return Detail(category, gain, copier, reason)
+    return _vp(
+        "{guild} copies {leader} of {owner}: {points} victory point",
+        "{guild} copies {leader} of {owner}: {points} victory points",
+        gain,
+        guild=guild,
+        leader=leader,
+        owner=owner_name,
+    )
 
 
 def _bad_copy(game: Game, seat: int, guild: str, lookups: _Lookups, wonder: str, stage: int) -> Problem:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from .catalog import Catalog, derived, derives
+from .edition import EditionRules
 from .military import shield_counts
 from .records import record
 
@@ -95,6 +96,8 @@ _lookups = table_lookups
 
 
 def _make_lookups(catalog: Catalog) -> _Lookups:
+    """The per-catalog lookups: what the card checks name and count, the packed counters and the
+    biases that check a city's cards in a few integer operations, the wildcards."""
     rules = catalog.rules
     ids = catalog.structure_ids
     guilds = frozenset(c.id for c in catalog.guilds())
@@ -102,42 +105,9 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         {cid: catalog.copies(cid, p) for cid in ids if cid not in guilds}
         for p in range(rules.max_players + 1)
     )
-    extra: dict[tuple[str, str], tuple[int, ...]] = {}
-    for wonder in catalog.wonders:
-        for side in wonder.sides:
-            running = [0]
-            for stage in side.stages:
-                added = 0
-                for effect in stage.effects:
-                    # Babylon B: the seventh card of each age (up to one per age);
-                    # Halicarnassus: one card from the discard pile per stage.
-                    added += effect.extra_structures(rules)
-                running.append(running[-1] + added)
-            extra[(wonder.id, side.side)] = tuple(running)
-    # One 6-bit counter per structure: a city's cards sum to its counts, the table's
-    # cities to the table's. Adding a bias that makes a counter reach its top bit exactly
-    # when a count is too high checks every structure at once.
-    width = 6
-    top = 1 << (width - 1)
-    field = {cid: 1 << (width * k) for k, cid in enumerate(ids)}
-    guild_shift = width * len(ids)
-    for cid in guilds:
-        field[cid] += 1 << guild_shift
-    high = sum(top << (width * k) for k in range(len(ids)))
-    twice = sum((top - 2) << (width * k) for k in range(len(ids)))
-    over = tuple(
-        sum((top - 1 - (1 if cid in guilds else at[cid])) << (width * k) for k, cid in enumerate(ids))
-        for at in copies
-    )
+    field, guild_shift, high, twice, over = _copy_counters(ids, guilds, copies)
     ages = rules.ages
-    age_field: dict[str, int] = {}
-    guild_ages = {c.age for c in catalog.guilds() if c.age is not None}
-    for cid in ids:
-        seen = catalog.card_ages(cid)  # a card of several ages (or of none) counts in no age
-        value = 1 << (_AGE_BITS * (min(seen) - 1)) if len(seen) == 1 else 0
-        if cid in guilds:
-            value += 1 << (_AGE_BITS * ages)
-        age_field[cid] = value
+    age_field = _age_fields(catalog, guilds)
     # Above the table's guild count (8 bits), each structure's age counter, so that the same
     # sum tells whether a city holds more cards of an age than its turns (see _fast_cards_ok).
     age_shift = guild_shift + _AGE_BITS
@@ -149,40 +119,24 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     for cid, shields in shields_of.items():
         field[cid] += shields << shield_shift
     shield_mask = (1 << (32 * max(shields_of.values(), default=0)).bit_length()) - 1
-    wild_cards = tuple(cid for cid in ids if sum(e.wildcards() for e in catalog.structure(cid).effects))
-    side_wild = {
-        (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
-        for w in catalog.wonders
-        for side in w.sides
-    }
+    wild_cards, card_wild, side_wild = _wildcards(catalog)
+    extra, card_extra = _extra_builds(catalog)
     top = 1 << (_AGE_BITS - 1)
     fields = range(ages + 1)  # the ages, then the guilds
-    guild_age = min(guild_ages) if len(guild_ages) == 1 else 0
-
-    def bias(caps: Sequence[int]) -> int:
-        """Each age's counter (and the guilds', of their age) reaches its top bit past its cap."""
-        limits = [*caps, caps[guild_age - 1] if guild_age else rules.turns_per_age]
-        return sum((top - 1 - limits[k]) << (_AGE_BITS * k) for k in fields)
-
-    age_biases = {
-        (w.id, side.side, k): bias(_age_caps(catalog, w.id, side.side, k, None))
-        for w in catalog.wonders
-        for side in w.sides
-        for k in range(len(side.stages) + 1)
-    }
+    guild_age = _guild_age(catalog)
     return _Lookups(
         age_field=age_field,
         age_shift=age_shift,
         shield_shift=shield_shift,
         shield_mask=shield_mask,
         payload_shift=shield_shift + shield_mask.bit_length(),
-        age_bias=bias([rules.turns_per_age] * ages),
-        age_biases=age_biases,
+        age_bias=_age_bias(rules, guild_age, [rules.turns_per_age] * ages),
+        age_biases=_age_biases(catalog, guild_age),
         age_high=sum(top << (_AGE_BITS * k) for k in fields),
         age_ones=sum(1 << (_AGE_BITS * k) for k in fields),
         guild_age=guild_age,
         wild_cards=wild_cards,
-        card_wild=sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards),
+        card_wild=card_wild,
         side_wild=side_wild,
         field=field,
         high=high,
@@ -198,13 +152,110 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         wonder_names={w.id: w.name for w in catalog.wonders},
         extra_turns=extra,
         drawn=any(catalog.structure(cid).deck == "drawn" for cid in ids),
-        card_extra={
-            cid: n
-            for cid in ids
-            if (n := sum(e.extra_structures(rules) for e in catalog.structure(cid).effects))
-        },
+        card_extra=card_extra,
         max_turns=rules.ages * (rules.turns_per_age + rules.leader_turns_per_age),
     )
+
+
+def _copy_counters(
+    ids: Sequence[str], guilds: frozenset[str], copies: tuple[dict[str, int], ...]
+) -> tuple[dict[str, int], int, int, int, tuple[int, ...]]:
+    """Each structure's copy counter in one big integer, where the guilds' count starts, and the
+    biases that reach a counter's top bit (:attr:`_Lookups.high`): a structure held twice,
+    more copies than the deck has at each player count."""
+    # One 6-bit counter per structure: a city's cards sum to its counts, the table's
+    # cities to the table's. Adding a bias that makes a counter reach its top bit exactly
+    # when a count is too high checks every structure at once.
+    width = 6
+    top = 1 << (width - 1)
+    field = {cid: 1 << (width * k) for k, cid in enumerate(ids)}
+    guild_shift = width * len(ids)
+    for cid in guilds:
+        field[cid] += 1 << guild_shift
+    high = sum(top << (width * k) for k in range(len(ids)))
+    twice = sum((top - 2) << (width * k) for k in range(len(ids)))
+    over = tuple(
+        sum((top - 1 - (1 if cid in guilds else at[cid])) << (width * k) for k, cid in enumerate(ids))
+        for at in copies
+    )
+    return field, guild_shift, high, twice, over
+
+
+def _age_fields(catalog: Catalog, guilds: frozenset[str]) -> dict[str, int]:
+    """Each structure as a counter in the field of its age (:attr:`_Lookups.age_field`)."""
+    ages = catalog.rules.ages
+    age_field: dict[str, int] = {}
+    for cid in catalog.structure_ids:
+        seen = catalog.card_ages(cid)  # a card of several ages (or of none) counts in no age
+        value = 1 << (_AGE_BITS * (min(seen) - 1)) if len(seen) == 1 else 0
+        if cid in guilds:
+            value += 1 << (_AGE_BITS * ages)
+        age_field[cid] = value
+    return age_field
+
+
+def _guild_age(catalog: Catalog) -> int:
+    """The age the guilds belong to (0: the edition has none, or guilds of several ages)."""
+    guild_ages = {c.age for c in catalog.guilds() if c.age is not None}
+    return min(guild_ages) if len(guild_ages) == 1 else 0
+
+
+def _age_bias(rules: EditionRules, guild_age: int, caps: Sequence[int]) -> int:
+    """Each age's counter (and the guilds', of their age) reaches its top bit past its cap."""
+    top = 1 << (_AGE_BITS - 1)
+    limits = [*caps, caps[guild_age - 1] if guild_age else rules.turns_per_age]
+    return sum((top - 1 - limits[k]) << (_AGE_BITS * k) for k in range(rules.ages + 1))
+
+
+def _age_biases(catalog: Catalog, guild_age: int) -> dict[tuple[str, str, int], int]:
+    """The age bias of each wonder side with ``k`` stages built (:attr:`_Lookups.age_biases`)."""
+    return {
+        (w.id, side.side, k): _age_bias(
+            catalog.rules, guild_age, _age_caps(catalog, w.id, side.side, k, None)
+        )
+        for w in catalog.wonders
+        for side in w.sides
+        for k in range(len(side.stages) + 1)
+    }
+
+
+def _wildcards(catalog: Catalog) -> tuple[tuple[str, ...], int, dict[tuple[str, str], int]]:
+    """The structures that give science wildcards, the wildcards of a city holding all of them,
+    and those of every stage of each wonder side."""
+    wild_cards = tuple(
+        cid for cid in catalog.structure_ids if sum(e.wildcards() for e in catalog.structure(cid).effects)
+    )
+    card_wild = sum(sum(e.wildcards() for e in catalog.structure(c).effects) for c in wild_cards)
+    side_wild = {
+        (w.id, side.side): sum(e.wildcards() for stage in side.stages for e in stage.effects)
+        for w in catalog.wonders
+        for side in w.sides
+    }
+    return wild_cards, card_wild, side_wild
+
+
+def _extra_builds(catalog: Catalog) -> tuple[dict[tuple[str, str], tuple[int, ...]], dict[str, int]]:
+    """The builds beyond one a turn: a wonder side's after ``k`` stages (index = k), and those a
+    card's own power gives."""
+    rules = catalog.rules
+    extra: dict[tuple[str, str], tuple[int, ...]] = {}
+    for wonder in catalog.wonders:
+        for side in wonder.sides:
+            running = [0]
+            for stage in side.stages:
+                added = 0
+                for effect in stage.effects:
+                    # Babylon B: the seventh card of each age (up to one per age);
+                    # Halicarnassus: one card from the discard pile per stage.
+                    added += effect.extra_structures(rules)
+                running.append(running[-1] + added)
+            extra[(wonder.id, side.side)] = tuple(running)
+    card_extra = {
+        cid: n
+        for cid in catalog.structure_ids
+        if (n := sum(e.extra_structures(rules) for e in catalog.structure(cid).effects))
+    }
+    return extra, card_extra
 
 
 def structure_limit(catalog: Catalog, wonder: str, side: str, stages: int) -> int:

@@ -158,37 +158,7 @@ def _conflicts_detail(
     teams = game.teams
     mates = [s for s in game.neighbours(seat) if teams and teams[s] == teams[seat]]
     if mates:
-        others = [s for s in game.neighbours(seat) if s not in mates]
-        # A city on diplomacy in the team game still fights once: a reading of one player's
-        # account of the team rules (ruling cities-team-conflicts, not confirmed).
-        diplomacy = any(game.away(age + 1) & {seat, *others} for age in ended_ages(game, catalog.rules))
-        opponents = join(
-            [
-                N_(
-                    "{player} {shields}",
-                    player=verbatim(game.cities[s].player),
-                    shields=_shields_text(shields[s]),
-                )
-                for s in others
-            ]
-        )
-        return Detail(
-            Category.MILITARY,
-            points,
-            "conflicts",
-            _vp(
-                "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
-                "tokens {tokens}: {points} victory point",
-                "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
-                "tokens {tokens}: {points} victory points",
-                points,
-                mine=mine,
-                opponents=opponents,
-                mate=join([verbatim(game.cities[s].player) for s in mates]),
-                tokens=tokens,
-            ),
-            "cities-team-conflicts" if diplomacy else None,
-        )
+        return _team_conflicts_detail(game, catalog, seat, shields, mates, mine, tokens, points)
     return Detail(
         Category.MILITARY,
         points,
@@ -206,6 +176,51 @@ def _conflicts_detail(
             right_shields=_shields_text(shields[right]),
             tokens=tokens,
         ),
+    )
+
+
+def _team_conflicts_detail(
+    game: Game,
+    catalog: Catalog,
+    seat: int,
+    shields: list[tuple[int, ...] | None],
+    mates: list[int],
+    mine: Text | str,
+    tokens: Text | str,
+    points: int,
+) -> Detail:
+    """The team game: a city beside a teammate fights its other neighbour twice an age (the
+    conflicts' detail for a city with a teammate among its neighbours, ``mates``)."""
+    others = [s for s in game.neighbours(seat) if s not in mates]
+    # A city on diplomacy in the team game still fights once: a reading of one player's
+    # account of the team rules (ruling cities-team-conflicts, not confirmed).
+    diplomacy = any(game.away(age + 1) & {seat, *others} for age in ended_ages(game, catalog.rules))
+    opponents = join(
+        [
+            N_(
+                "{player} {shields}",
+                player=verbatim(game.cities[s].player),
+                shields=_shields_text(shields[s]),
+            )
+            for s in others
+        ]
+    )
+    return Detail(
+        Category.MILITARY,
+        points,
+        "conflicts",
+        _vp(
+            "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
+            "tokens {tokens}: {points} victory point",
+            "Shields by age {mine} against {opponents}, twice an age as {mate} is a teammate; "
+            "tokens {tokens}: {points} victory points",
+            points,
+            mine=mine,
+            opponents=opponents,
+            mate=join([verbatim(game.cities[s].player) for s in mates]),
+            tokens=tokens,
+        ),
+        "cities-team-conflicts" if diplomacy else None,
     )
 
 
@@ -267,37 +282,52 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
     derived = [s for s in involved if _derived(found[s])]
     dated = [s for s in derived if found[s].guessed]
     if typed:
-        message = (
-            Nn_(
-                "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
-                "{typed} and from the red cards of {derived}, each counted from its own age on, and the wonder "
-                "stages of {dated}, stage k counted from Age k on; compare them with the tokens on the table.",
-                "The conflict tokens of {players} were not given: they were worked out from the shields typed "
-                "for {typed} and from the red cards of {derived}, each counted from its own age on, and the "
-                "wonder stages of {dated}, stage k counted from Age k on; compare them with the tokens on the "
-                "table.",
-                len(seats),
-                players=players,
-                typed=players_text(game, typed),
-                derived=players_text(game, derived),
-                dated=players_text(game, dated),
-            )
-            if dated
-            else Nn_(
-                "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
-                "{typed} and from the red cards of {derived}, each counted from its own age on; compare them "
-                "with the tokens on the table.",
-                "The conflict tokens of {players} were not given: they were worked out from the shields typed "
-                "for {typed} and from the red cards of {derived}, each counted from its own age on; compare "
-                "them with the tokens on the table.",
-                len(seats),
-                players=players,
-                typed=players_text(game, typed),
-                derived=players_text(game, derived),
-            )
+        message = _assumed_with_typed(game, seats, players, typed, derived, dated)
+    else:
+        message = _assumed_from_cards(game, seats, players, dated)
+    return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
+
+
+def _assumed_with_typed(
+    game: Game, seats: Sequence[int], players: Text, typed: list[int], derived: list[int], dated: list[int]
+) -> Text:
+    """The ``military-assumed`` message when some cities' shields were typed: from whose typed
+    shields, whose red cards and whose dated stages the tokens were worked out."""
+    return (
+        Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
+            "{typed} and from the red cards of {derived}, each counted from its own age on, and the wonder "
+            "stages of {dated}, stage k counted from Age k on; compare them with the tokens on the table.",
+            "The conflict tokens of {players} were not given: they were worked out from the shields typed "
+            "for {typed} and from the red cards of {derived}, each counted from its own age on, and the "
+            "wonder stages of {dated}, stage k counted from Age k on; compare them with the tokens on the "
+            "table.",
+            len(seats),
+            players=players,
+            typed=players_text(game, typed),
+            derived=players_text(game, derived),
+            dated=players_text(game, dated),
         )
-        return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)
-    message = (
+        if dated
+        else Nn_(
+            "{players}'s conflict tokens were not given: they were worked out from the shields typed for "
+            "{typed} and from the red cards of {derived}, each counted from its own age on; compare them "
+            "with the tokens on the table.",
+            "The conflict tokens of {players} were not given: they were worked out from the shields typed "
+            "for {typed} and from the red cards of {derived}, each counted from its own age on; compare "
+            "them with the tokens on the table.",
+            len(seats),
+            players=players,
+            typed=players_text(game, typed),
+            derived=players_text(game, derived),
+        )
+    )
+
+
+def _assumed_from_cards(game: Game, seats: Sequence[int], players: Text, dated: list[int]) -> Text:
+    """The ``military-assumed`` message when no city's shields were typed: the tokens were worked
+    out from the red cards, and from whose dated stages."""
+    return (
         Nn_(
             "{players}'s conflict tokens were not given: they were worked out from the shields of the red "
             "cards, each counted from its own age on, and of the wonder stages of {dated}, stage k counted "
@@ -319,4 +349,3 @@ def _assumed(game: Game, seats: Sequence[int], found: Sequence[CityShields]) -> 
             players=players,
         )
     )
-    return Problem("warning", ProblemCode.MILITARY_ASSUMED, message, city=city, field=at)

@@ -95,20 +95,7 @@ def score_naval(
     if not given:
         return None
     if len(given) < len(seats):
-        missing = [seat for seat in seats if seat not in given]
-        problems.append(
-            Problem(
-                "warning",
-                ProblemCode.NAVAL_UNKNOWN,
-                N_(
-                    "The naval conflicts are worked out when every city gives its naval strength by age; "
-                    "{players} did not, so the naval rows typed count.",
-                    players=join([verbatim(game.cities[s].player) for s in missing]),
-                ),
-                city=missing[0],
-                field=f"cities[{missing[0]}].naval_by_age",
-            )
-        )
+        problems.append(_naval_unknown(game, [seat for seat in seats if seat not in given]))
         return None
     strengths = [game.cities[seat].added("naval_by_age") for seat in seats]  # each given (above)
     tokens = naval_tokens_by_age(strengths, rule)
@@ -142,6 +129,21 @@ def score_naval(
             )
         )
     return tokens
+
+
+def _naval_unknown(game: Game, missing: Sequence[int]) -> Problem:
+    """The ``naval-unknown`` warning: the cities that did not give their naval strengths."""
+    return Problem(
+        "warning",
+        ProblemCode.NAVAL_UNKNOWN,
+        N_(
+            "The naval conflicts are worked out when every city gives its naval strength by age; "
+            "{players} did not, so the naval rows typed count.",
+            players=join([verbatim(game.cities[s].player) for s in missing]),
+        ),
+        city=missing[0],
+        field=f"cities[{missing[0]}].naval_by_age",
+    )
 
 
 def _resting_on(

@@ -39,7 +39,7 @@ from itertools import pairwise
 from operator import attrgetter
 
 from .catalog import Catalog, catalog_for
-from .copies import _NO_MASK, _copy_guild, _copy_leader, _masks, _set_bonus_detail
+from .copies import _NO_MASK, _CityScience, _copy_guild, _copy_leader, _masks, _set_bonus_detail
 from .describe import join
 from .expansion_fields import fields_of
 from .military_row import _military
@@ -72,6 +72,7 @@ from .validate import check_game_and_cards
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .model import TieBreak
+    from .tallies import _Side
 
 
 # --- one city --------------------------------------------------------------------------------
@@ -86,11 +87,10 @@ def _score_cards(
 ) -> tuple[list[int], list[Detail]]:
     """A card-level city's points by category (in the edition's order) and its details."""
     city = game.cities[seat]
-    views, military = counter.views, counter.military
-    view = views[seat]
+    view = counter.views[seat]
     assert view is not None
     index = lookups.index
-    mil = military[seat]
+    mil = counter.military[seat]
     coins = city.coins
     cats = [0] * len(lookups.categories)
     details = list(mil.details)
@@ -100,21 +100,17 @@ def _score_cards(
     if coins >= rate:
         details.append(_treasury_detail(coins, rate))
     side = lookups.sides.get((city.wonder, city.side)) if city.wonder is not None else None
-    copy_stage = 0
     if side is not None:
         k = min(city.stages, len(side.points) - 1)
         cats[index[Category.WONDER]] += side.points[k]
         details.extend(side.details[k])
-        if side.copy_stage and city.stages >= side.copy_stage:
-            copy_stage = side.copy_stage
+    packed = view.packed
     constants = view.constants
     if constants:
-        packed = view.packed
-        shifts = lookups.points_shifts
         for slot in lookups.constant_slots:  # the first edition: only blue cards score constant points
-            cats[slot] += packed >> shifts[slot] & lookups.points_mask
+            cats[slot] += packed >> lookups.points_shifts[slot] & lookups.points_mask
         details.extend(constants)
-    science_key = view.packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
+    science_key = packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
     mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else _NO_MASK
@@ -122,10 +118,6 @@ def _score_cards(
     cats[index[Category.SCIENCE]] += best.points - bonus * best.sets if bonus else best.points
     if science is not None:
         details.append(science)
-    for cid in bonus_cards:
-        detail = _set_bonus_detail(lookups, cid, best.sets)
-        cats[index[detail.category]] += detail.points
-        details.append(detail)
     counted: list[Detail] = []
     cities = game.cities
     n = len(cities)
@@ -140,40 +132,53 @@ def _score_cards(
             detail = _per_detail(lookups, card, number, count, left, right)
             cats[index[card.category]] += detail.points
             counted.append(detail)
+    if bonus_cards or lookups.leader_copiers or (side is not None and 0 < side.copy_stage <= city.stages):
+        now = _CityScience(science_key, bonus, best, mask)  # rare: Aristotle, Courtesans, Olympia B
+        _score_powers(seat, game, lookups, counter, side, bonus_cards, now, problems, cats, details, counted)
+    details.extend(counted)
+    details.sort(key=lambda d: index[d.category])  # stable: keeps each category's order
+    return cats, details
+
+
+def _score_powers(
+    seat: int,
+    game: Game,
+    lookups: _Lookups,
+    counter: _Counter,
+    side: _Side | None,
+    bonus_cards: list[str],
+    science: _CityScience,
+    problems: list[Problem],
+    cats: list[int],
+    details: list[Detail],
+    counted: list[Detail],
+) -> None:
+    """The rarer powers of a card-level city, added to its points by category ``cats``, to its
+    ``details`` and to those ``counted`` after its cards: Aristotle's bonus for each complete
+    science set, the leader a Courtesans Guild copies, the guild Olympia B's stage copies."""
+    index = lookups.index
+    for cid in bonus_cards:
+        detail = _set_bonus_detail(lookups, cid, science.best.sets)
+        cats[index[detail.category]] += detail.points
+        details.append(detail)
+    view = counter.views[seat]
+    assert view is not None
     copier = (
         next((c for c in view.cards if c in lookups.leader_copiers), None) if lookups.leader_copiers else None
     )
     if copier is not None:
-        copied_leader = _copy_leader(
-            seat, game, lookups, counter, copier, science_key, bonus, best.points, problems, mask
-        )
+        copied_leader = _copy_leader(seat, game, lookups, counter, copier, science, problems)
         if copied_leader is not None:
             cats[index[copied_leader.category]] += copied_leader.points
             counted.append(copied_leader)
-    if copy_stage:
-        assert side is not None
-        copied = _copy_guild(
-            seat,
-            game,
-            lookups,
-            counter,
-            science_key,
-            best.points,
-            side.name,
-            copy_stage,
-            problems,
-            bonus,
-            mask,
-        )
+    if side is not None and 0 < side.copy_stage <= game.cities[seat].stages:
+        copied = _copy_guild(seat, game, lookups, counter, science, side.name, side.copy_stage, problems)
         if copied is not None:
             cats[index[copied.category]] += copied.points
             if copied.category is Category.SCIENCE:
                 details.append(copied)
             else:
                 counted.append(copied)
-    details.extend(counted)
-    details.sort(key=lambda d: index[d.category])  # stable: keeps each category's order
-    return cats, details
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -229,18 +234,7 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         else _score_cards(seat, game, lookups, counter, problems)
         for seat in range(len(cities))
     ]
-    if lookups.token_fields:
-        for seat, city in enumerate(cities):
-            if city.extra:
-                _score_tokens(seat, city, lookups, *scored[seat], problems)
-    for field in fields_of(catalog):  # the city fields that carry a rule (Armada's naval strengths)
-        if field.rule is not None:
-            field.rule(game, catalog, lookups.index, scored, problems)
-    for seat, city in enumerate(cities):
-        if city.cards is not None and city.wonder is not None and catalog.wonder(city.wonder).typed:
-            problems.append(_typed_board(seat, city, catalog))
-        if city.categories and city.cards is not None:
-            _score_typed_rows(seat, city, lookups, *scored[seat], problems)
+    _score_rows(game, catalog, lookups, scored, problems)
     totals = [sum(cats) for cats, _ in scored]
     ranked = [s for s, city in enumerate(cities) if not city.free_city]
     keys = [(totals[s], cities[s].coins) for s in ranked]
@@ -282,6 +276,31 @@ def score_game(game: Game, catalog: Catalog | None = None) -> ScoreSheet:
         expansions=game.expansions,
         teams=teams,
     )
+
+
+def _score_rows(
+    game: Game,
+    catalog: Catalog,
+    lookups: _Lookups,
+    scored: list[tuple[list[int], list[Detail]]],
+    problems: list[Problem],
+) -> None:
+    """Add to each city's points and details (``scored``) the rows beside its cards: tokens
+    counted by hand, the city fields that carry a rule (Armada's naval strengths) and the rows
+    typed beside a city's cards; a board not known stage by stage is reported."""
+    cities = game.cities
+    if lookups.token_fields:
+        for seat, city in enumerate(cities):
+            if city.extra:
+                _score_tokens(seat, city, lookups, *scored[seat], problems)
+    for field in fields_of(catalog):  # the city fields that carry a rule (Armada's naval strengths)
+        if field.rule is not None:
+            field.rule(game, catalog, lookups.index, scored, problems)
+    for seat, city in enumerate(cities):
+        if city.cards is not None and city.wonder is not None and catalog.wonder(city.wonder).typed:
+            problems.append(_typed_board(seat, city, catalog))
+        if city.categories and city.cards is not None:
+            _score_typed_rows(seat, city, lookups, *scored[seat], problems)
 
 
 def _explain(game: Game, ranked: list[int], winners: list[int], totals: list[int]) -> tuple[TieBreak, Text]:

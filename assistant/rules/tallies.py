@@ -171,6 +171,33 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     points_shifts = tuple(_POINTS_BASE + width * i for i in range(len(categories)))
     colors_base = _POINTS_BASE + width * len(categories)
     color_shifts = {color: colors_base + _BITS * i for i, color in enumerate(catalog.colors)}
+    packed, constant, special, slots = _pack_cards(catalog, index, points_shifts, color_shifts)
+    sides = _wonder_sides(catalog)
+    scored: dict[str, Detail | _Special] = {**constant, **special}
+    if len(scored) != len(constant) + len(special):
+        raise ValueError("a card scores both constant points and points per item")
+    names = {c: rules.category_name(c) for c in categories}
+    checks = validation_lookups(catalog)
+    shift = checks.payload_shift
+    return _Lookups(
+        packed, sides, categories, index, points_shifts, (1 << width) - 1, tuple(sorted(slots)), names, scored,
+        rules.coins_per_point, color_shifts, rules.city_fields,
+        constant=constant, special=special, **_powers(catalog),
+        counts={cid: value + (packed[cid] << shift) for cid, value in checks.field.items()},
+        counts_shift=shift,
+    )  # fmt: skip
+
+
+def _pack_cards(
+    catalog: Catalog,
+    index: dict[Category, int],
+    points_shifts: tuple[int, ...],
+    color_shifts: dict[Color, int],
+) -> tuple[dict[str, int], dict[str, Detail], dict[str, _Special], set[int]]:
+    """Each structure's counts packed in one integer (:attr:`_Lookups.packed`), the constant
+    detail of each card that scores constant points, the cards counted at the end, and the
+    categories any card gives constant points to."""
+    rules = catalog.rules
     packed: dict[str, int] = {}
     constant: dict[str, Detail] = {}
     special: dict[str, _Special] = {}
@@ -215,6 +242,12 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
             if category is None:
                 raise ValueError(f"{cid}: a {card.color.value} card scores in no category of this edition")
             special[cid] = _Special(cid, card.name, category, per, wild, card.is_guild)
+    return packed, constant, special, slots
+
+
+def _wonder_sides(catalog: Catalog) -> dict[tuple[str, str], _Side]:
+    """Each wonder side's points, details and wildcards for each number of stages built, and
+    the stage that copies a guild."""
     sides: dict[tuple[str, str], _Side] = {}
     for wonder in catalog.wonders:
         for side in wonder.sides:
@@ -247,19 +280,7 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
             sides[(wonder.id, side.side)] = _Side(
                 wonder.short_name, tuple(details), tuple(running_points), tuple(running_wild), copy_stage
             )
-    scored: dict[str, Detail | _Special] = {**constant, **special}
-    if len(scored) != len(constant) + len(special):
-        raise ValueError("a card scores both constant points and points per item")
-    names = {c: rules.category_name(c) for c in categories}
-    checks = validation_lookups(catalog)
-    shift = checks.payload_shift
-    return _Lookups(
-        packed, sides, categories, index, points_shifts, (1 << width) - 1, tuple(sorted(slots)), names, scored,
-        rules.coins_per_point, color_shifts, rules.city_fields,
-        constant=constant, special=special, **_powers(catalog),
-        counts={cid: value + (packed[cid] << shift) for cid, value in checks.field.items()},
-        counts_shift=shift,
-    )  # fmt: skip
+    return sides
 
 
 def _powers(catalog: Catalog) -> dict[str, Any]:

@@ -36,21 +36,7 @@ def _score_pad(
         written = given.get(Category.SCIENCE)
         cats[index[Category.SCIENCE]] = best.points
         if written is not None and written != best.points:
-            problems.append(
-                Problem(
-                    "warning",
-                    ProblemCode.SCIENCE_MISMATCH,
-                    N_(
-                        "{player}'s score pad says {written} for science, but the symbols given score "
-                        "{computed}; the computed {computed} is counted.",
-                        player=city.player,
-                        written=written,
-                        computed=best.points,
-                    ),
-                    city=seat,
-                    field=f"cities[{seat}].categories.science",
-                )
-            )
+            problems.append(_science_mismatch(seat, city, written, best.points))
     if Category.TREASURY not in given:
         cats[index[Category.TREASURY]] = city.coins // lookups.coins_per_point
     for slot, category in enumerate(categories):
@@ -80,6 +66,23 @@ def _score_pad(
                 )
             )
     return cats, details
+
+
+def _science_mismatch(seat: int, city: City, written: int, computed: int) -> Problem:
+    """The pad's science number differs from what the science symbols given score."""
+    return Problem(
+        "warning",
+        ProblemCode.SCIENCE_MISMATCH,
+        N_(
+            "{player}'s score pad says {written} for science, but the symbols given score "
+            "{computed}; the computed {computed} is counted.",
+            player=city.player,
+            written=written,
+            computed=computed,
+        ),
+        city=seat,
+        field=f"cities[{seat}].categories.science",
+    )
 
 
 def _score_tokens(
