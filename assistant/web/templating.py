@@ -18,8 +18,8 @@ from ..rules.describe import (
     describe_effects,
 )
 from ..rules.model import Category, Color, Payment
+from ..rules.payment_notes import describe_payment
 from ..rules.text import Nn_, Text
-from ..rules.trade import describe_payment
 from . import icons
 from .i18n import format_day, page_language
 from .urls import bgstats_url
