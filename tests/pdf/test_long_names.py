@@ -21,7 +21,7 @@ from pypdf.generic import ByteStringObject, ContentStream, TextStringObject
 
 from assistant.pdf import score_sheet_pdf
 from assistant.pdf.fonts import text_width
-from assistant.pdf.layout import HYPHEN, NAME_TYPE, fit_name, hyphenated
+from assistant.pdf.names import HYPHEN, NAME_TYPE, fit_name, hyphenated
 from assistant.rules.limits import MAX_NAME_LENGTH
 from assistant.rules.model import ScoreSheet
 from assistant.rules.records import replace
