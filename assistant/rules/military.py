@@ -594,13 +594,7 @@ def tokens_pair_up_across(
         if lost > 2 * len(wins):
             return False
         held |= lost << 8 * seat
-    ways = []
-    ring: dict[frozenset[int], tuple[tuple[int, int, int, bool, bool], ...]] = {}
-    for age, won in enumerate(wins, 1):
-        away = game.away(age)  # the ages with the same cities away fight the same conflicts
-        if away not in ring:
-            ring[away] = tuple((a, b, times, a in gives, b in gives) for a, b, times in fights(game, age))
-        ways.append(_handed_out(n, ring[away], tuple(won)))
+    ways = [_handed_out(n, fights(game, age), gives, tuple(won)) for age, won in enumerate(wins, 1)]
     last = ways.pop()
     sums = {0}
     for handed in ways:
@@ -610,19 +604,20 @@ def tokens_pair_up_across(
 
 @lru_cache(maxsize=8192)
 def _handed_out(
-    n: int, conflicts: tuple[tuple[int, int, int, bool, bool], ...], wins: tuple[int, ...]
+    n: int, conflicts: tuple[tuple[int, int, int], ...], gives: frozenset[int], wins: tuple[int, ...]
 ) -> tuple[int, ...]:
-    """Every way one age's ``conflicts`` can hand out defeats at a table of ``n`` when city
-    ``i`` takes ``wins[i]`` victories, each as one byte a city (city i's defeats at bit 8 i).
+    """Every way one age's ``conflicts`` (:func:`fights`) can hand out defeats at a table of
+    ``n`` when city ``i`` takes ``wins[i]`` victories, each as one byte a city (city i's
+    defeats at bit 8 i).
 
-    A conflict is ``(a, b, times, a gives its defeats, b gives its defeats)``: it ends in a
-    tie, a win of ``a`` or a win of ``b``, counted ``times``; the loser takes the defeats,
-    or its victor when the loser gives them away (Tomyris). The outcomes are chosen one
-    conflict at a time, never giving a city more victories than it holds nor fewer than the
-    conflicts left to it can still bring: few outcomes survive."""
+    A conflict ``(a, b, times)`` ends in a tie, a win of ``a`` or a win of ``b``, counted
+    ``times``; the loser takes the defeats, or its victor when the loser gives them away (the
+    seats ``gives``: Tomyris). The outcomes are chosen one conflict at a time, never giving a
+    city more victories than it holds nor fewer than the conflicts left to it can still
+    bring: few outcomes survive."""
     need = list(wins)
     room = [0] * n  # the victories a city's conflicts not yet decided can still bring it
-    for a, b, times, _, _ in conflicts:
+    for a, b, times in conflicts:
         room[a] += times
         room[b] += times
     if any(w > r for w, r in zip(need, room, strict=True)):
@@ -633,15 +628,15 @@ def _handed_out(
         if k == len(conflicts):
             out.add(defeats)
             return
-        a, b, times, a_gives, b_gives = conflicts[k]
+        a, b, times = conflicts[k]
         room[a] -= times
         room[b] -= times
         if need[a] <= room[a] and need[b] <= room[b]:  # a tie
             decide(k + 1, defeats)
-        for winner, loser, gives in ((a, b, b_gives), (b, a, a_gives)):
+        for winner, loser in ((a, b), (b, a)):
             if times <= need[winner] <= room[winner] + times and need[loser] <= room[loser]:
                 need[winner] -= times
-                decide(k + 1, defeats + (times << 8 * (winner if gives else loser)))
+                decide(k + 1, defeats + (times << 8 * (winner if loser in gives else loser)))
                 need[winner] += times
         room[a] += times
         room[b] += times
@@ -650,15 +645,21 @@ def _handed_out(
     return tuple(out)
 
 
-def fights(game: Game, age: int) -> list[tuple[int, int, int]]:
+def fights(game: Game, age: int) -> tuple[tuple[int, int, int], ...]:
     """The pairs of cities that fight at the end of Age ``age`` and how many times: ``(a, b, times)``, a < b."""
-    n = len(game.cities)
-    away, teams = game.away(age), game.teams
-    out = []
+    return _fights(len(game.cities), game.away(age), game.teams)
+
+
+@lru_cache(maxsize=1024)
+def _fights(n: int, away: frozenset[int], teams: tuple[str, ...]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`fights` at a table of ``n`` with these cities on diplomacy and these teams: a
+    few seatings occur, each worked out once from whom each seat fights
+    (:func:`~.model.seat_opponents`)."""
+    out: list[tuple[int, int, int]] = []
     for seat in range(n):
-        opponents = seat_opponents(n, seat, away, teams) if teams or away else game.neighbours(seat)
+        opponents = seat_opponents(n, seat, away, teams)
         out += [(seat, other, opponents.count(other)) for other in dict.fromkeys(opponents) if other > seat]
-    return out
+    return tuple(out)
 
 
 def signature_pairs_up(signature: Signature) -> bool:
