@@ -139,10 +139,13 @@ def score_city(i: int, game: dict, rules: Rules) -> dict:
     )  # fmt: skip
     cats["science"], sets = _masked(counts, wild, bonus, offered, masks)
     cats["leaders"] += bonus * sets
+    olympia = any(e["kind"] == "copy-guild" for stage in built for e in stage)
+    state = (counts, wild, bonus, offered, masks)
     if any(e["kind"] == "copy-leader" for _, e in effects):
-        _courtesans(i, game, rules, cats, (counts, wild, bonus, offered, masks), sets)
-    if any(e["kind"] == "copy-guild" for stage in built for e in stage):
-        _olympia(i, game, rules, cats, (counts, wild, bonus, offered, masks))
+        state = _courtesans(i, game, rules, cats, state, sets, olympia)
+    if olympia:
+        gain, row = _olympia(i, game, rules, state, cats["science"])
+        cats[row] += gain
     return cats
 
 
@@ -157,13 +160,17 @@ def _masked(counts: list[int], wild: int, bonus: int, offered: list[int], masks:
     return best[1], best[2]
 
 
-def _courtesans(i: int, game: dict, rules: Rules, cats: dict, science_now: tuple, sets: int) -> None:
-    """The Courtesans Guild: the neighbour's leader that gains the city most, as if recruited.
-    ``science_now``: the city's symbols, wildcards, set bonus, symbols offered and masks."""
+def _courtesans(
+    i: int, game: dict, rules: Rules, cats: dict, science_now: tuple, sets: int, olympia: bool
+) -> tuple:
+    """The Courtesans Guild: the neighbour's leader that gains the city most, as if recruited,
+    with Olympia B's copy after it when the city has one (the two chosen together: a copied
+    symbol and a copied wildcard add up). ``science_now``: the city's symbols, wildcards, set
+    bonus, symbols offered and masks; returns them with the chosen leader's."""
     counts, wild, bonus, offered, masks = science_now
     cities = game["cities"]
     n = len(cities)
-    best: tuple[int, dict[str, int]] | None = None
+    best: tuple[int, dict[str, int], tuple] | None = None
     for j in {(i + 1) % n, (i - 1) % n}:
         for leader in (c for c in cities[j].get("cards", []) if rules.color[c] == "white"):
             gain = dict.fromkeys(CATEGORIES, 0)
@@ -180,17 +187,22 @@ def _courtesans(i: int, game: dict, rules: Rules, cats: dict, science_now: tuple
             points, new_sets = _masked(more, wild, extra, offered, masks)
             gain["science"] = points - cats["science"]
             gain["leaders"] += extra * new_sets - bonus * sets
-            total = sum(gain.values())
+            state = (more, wild, extra, offered, masks)
+            total = sum(gain.values()) + (_olympia(i, game, rules, state, points)[0] if olympia else 0)
             if best is None or total > best[0]:
-                best = (total, gain)
-    if best is not None and best[0] > 0:
+                best = (total, gain, state)
+    if best is None:
+        return science_now
+    if sum(best[1].values()) > 0:
         for row, points in best[1].items():
             cats[row] += points
+    return best[2]
 
 
-def _olympia(i: int, game: dict, rules: Rules, cats: dict, science_now: tuple) -> None:
-    """Olympia B: the neighbour's guild that gains the city most (or the one named): its
-    points in the Guilds row, or a wildcard's gain in the Science row (the Scientists Guild)."""
+def _olympia(i: int, game: dict, rules: Rules, science_now: tuple, science: int) -> tuple[int, str]:
+    """Olympia B: the neighbour's guild that gains the city most (or the one named), as its
+    gain and row: its points in the Guilds row, or a wildcard's gain over the city's
+    ``science`` in the Science row (the Scientists Guild)."""
     counts, wild, bonus, offered, masks = science_now
     cities = game["cities"]
     n = len(cities)
@@ -211,9 +223,9 @@ def _olympia(i: int, game: dict, rules: Rules, cats: dict, science_now: tuple) -
             elif effect["kind"] == "points-per":
                 gain += effect["points"] * count(effect, i, cities, rules, (guild,))
             elif effect["kind"] == "science-wild":
-                gain, row = _masked(counts, wild + 1, bonus, offered, masks)[0] - cats["science"], "science"
+                gain, row = _masked(counts, wild + 1, bonus, offered, masks)[0] - science, "science"
         best = max(best, (gain, row))
-    cats[best[1]] += best[0]
+    return best
 
 
 def score_game(game: dict, rules: Rules) -> list[dict]:

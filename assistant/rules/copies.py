@@ -5,6 +5,7 @@ each scored as if the city held it, with the sentence that says what was copied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from .describe import join
@@ -24,6 +25,7 @@ from .tallies import (
     _symbols_text,
     _vp,
     _wildcards_text,
+    held_among,
 )
 from .text import N_, Text, verbatim
 
@@ -55,6 +57,14 @@ class _CityScience:
         for each complete set."""
         return _science(self.key + symbols, self.bonus + bonus, *self.mask)[0]
 
+    def after(self, symbols: int, bonus: int = 0) -> _CityScience:
+        """The city's science once it holds ``symbols`` more and ``bonus`` more a set: what a
+        second copy is measured against after a first (a copied leader, then a copied guild)."""
+        if not symbols and not bonus:
+            return self
+        key, more = self.key + symbols, self.bonus + bonus
+        return _CityScience(key, more, _science(key, more, *self.mask)[0], self.mask)
+
 
 def _copy_guild(
     seat: int,
@@ -64,16 +74,15 @@ def _copy_guild(
     science: _CityScience,
     wonder: str,
     stage: int,
+    candidates: list[tuple[int, _Special]],
     problems: list[Problem],
 ) -> Detail | None:
-    """Olympia B: the neighbour's guild that gains the city the most, as a detail (None: none to copy).
+    """Olympia B: the neighbour's guild among ``candidates`` (:func:`_guild_candidates`) that
+    gains the city the most, as a detail (None: none to copy).
 
     Evaluated as if the city had built it, with its own neighbours; a guild the city
     already holds cannot be copied. On equal gains the left neighbour's comes first.
     """
-    candidates, unknown = _guild_candidates(seat, game, lookups, counter, wonder, stage, problems)
-    for owner in unknown:
-        problems.append(_unseen_guilds(game, seat, wonder, stage, owner))
     best = _best_guild(seat, counter, candidates, science)
     if best is None:
         return None
@@ -99,10 +108,11 @@ def _guild_candidates(
     wonder: str,
     stage: int,
     problems: list[Problem],
-) -> tuple[list[tuple[int, _Special]], list[int]]:
-    """The guilds Olympia B may copy, each with its owner, and the neighbours entered from the
-    score pad, whose guilds are unknown: each guild a neighbour holds that the city does not,
-    or only the one the table names (an error says so when it cannot be copied)."""
+) -> list[tuple[int, _Special]]:
+    """The guilds Olympia B may copy, each with its owner: each guild a neighbour holds that
+    the city does not, or only the one the table names (an error says so when it cannot be
+    copied; a warning names each neighbour entered from the score pad, whose guilds are
+    unknown)."""
     views = counter.views
     own = views[seat]
     assert own is not None
@@ -127,7 +137,9 @@ def _guild_candidates(
             candidates = named
         else:
             problems.append(_bad_copy(game, seat, chosen, lookups, wonder, stage))
-    return candidates, unknown
+    for owner in unknown:
+        problems.append(_unseen_guilds(game, seat, wonder, stage, owner))
+    return candidates
 
 
 def _best_guild(
@@ -149,6 +161,19 @@ def _best_guild(
         if best is None or gain > best[0]:
             best = (gain, owner, card, count, blind)
     return best
+
+
+def _guild_gain(
+    seat: int, counter: _Counter, candidates: list[tuple[int, _Special]]
+) -> Callable[[_CityScience], int]:
+    """What Olympia B's copy of the best of ``candidates`` gains the city over a given science
+    (0: nothing to copy): how a copied leader is weighed with the guild copy after it."""
+
+    def gain(science: _CityScience) -> int:
+        best = _best_guild(seat, counter, candidates, science)
+        return 0 if best is None else best[0]
+
+    return gain
 
 
 def _unseen_guilds(game: Game, seat: int, wonder: str, stage: int, owner: int) -> Problem:
@@ -243,7 +268,7 @@ def _masks(
     warning says so, and its symbols are not offered."""
     own = counter.views[seat]
     assert own is not None
-    held = [c for c in own.cards if c in lookups.masks]
+    held = held_among(own.cards, lookups.masks)
     if not held:
         return (), 0
     found: list[int] = []  # a symbol for each green card of the neighbours
@@ -273,14 +298,19 @@ def _copy_leader(
     copier: str,
     science: _CityScience,
     problems: list[Problem],
-) -> Detail | None:
+    then: Callable[[_CityScience], int] | None = None,
+) -> tuple[Detail | None, _CityScience]:
     """The Courtesans Guild: the neighbour's leader whose power gains the city the most at the
-    end of the game, as a detail (None: no neighbour has a leader the city lacks).
+    end of the game, as a detail (None: no neighbour has a leader the city lacks), and the
+    city's science once it holds that leader.
 
     Evaluated as if the city had recruited it: its points, what it counts in the city and
-    its neighbours, its science symbol or set bonus. On equal gains the left neighbour's
-    leader comes first, then the order of its cards. A leader whose power acts only during
-    the game (a discount, coins, shields) gains no points here; its detail says so."""
+    its neighbours, its science symbol or set bonus. ``then``: what a second copy (Olympia
+    B's guild) gains the city over a given science; the leader is then chosen for the most
+    the two gain together, since a symbol and a wildcard add up to more than each alone. On
+    equal gains the left neighbour's leader comes first, then the order of its cards. A
+    leader whose power acts only during the game (a discount, coins, shields) gains no
+    points here; its detail says so."""
     views = counter.views
     own = views[seat]
     assert own is not None
@@ -295,19 +325,22 @@ def _copy_leader(
     blind_neighbours = [o for o in game.neighbours(seat) if views[o] is None]
     if blind_neighbours:
         problems.append(_pad_warning(game, seat, guild, blind_neighbours))
-    best: tuple[int, int, str, Category | None, list[tuple[Scorer, int]]] | None = None
+    best: tuple[int, int, int, str, Category | None, list[tuple[Scorer, int]], _CityScience] | None = None
     for owner, card in candidates:
         gain, category, counts = _leader_gain(seat, lookups, counter, card, science)
-        if best is None or gain > best[0]:
-            best = (gain, owner, card, category, counts)
+        more = lookups.set_bonus.get(card)
+        after = science.after(lookups.packed[card] & _SCIENCE_FIELDS, more[0] if more else 0)
+        both = gain + (then(after) if then is not None else 0)
+        if best is None or both > best[0]:
+            best = (both, gain, owner, card, category, counts, after)
     if best is None:
-        return None
-    gain, owner, card, category, counts = best
+        return None, science
+    _, gain, owner, card, category, counts, after = best
     if category is None:
         category = _category_of(counter.catalog.rules, counter.catalog.structure(card))
     leader = counter.catalog.structure(card).name
     reason = _copied_leader_reason(game, seat, guild, leader, owner, gain, counts)
-    return Detail(category, gain, copier, reason)
+    return Detail(category, gain, copier, reason), after
 
 
 def _leader_gain(

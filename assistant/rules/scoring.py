@@ -39,7 +39,16 @@ from itertools import pairwise
 from operator import attrgetter
 
 from .catalog import Catalog, catalog_for
-from .copies import _NO_MASK, _CityScience, _copy_guild, _copy_leader, _masks, _set_bonus_detail
+from .copies import (
+    _NO_MASK,
+    _CityScience,
+    _copy_guild,
+    _copy_leader,
+    _guild_candidates,
+    _guild_gain,
+    _masks,
+    _set_bonus_detail,
+)
 from .describe import join
 from .expansion_fields import fields_of
 from .military_row import _military
@@ -60,9 +69,11 @@ from .tallies import (
     _pad_warning,
     _per_detail,
     _science,
+    _Special,
     _treasury_detail,
     _view,
     _vp,
+    held_among,
 )
 from .teams import explain_teams, rank_teams
 from .text import N_, Text, verbatim
@@ -91,14 +102,13 @@ def _score_cards(
     assert view is not None
     index = lookups.index
     mil = counter.military[seat]
-    coins = city.coins
     cats = [0] * len(lookups.categories)
     details = list(mil.details)
     cats[index[Category.MILITARY]] += mil.points
     rate = lookups.coins_per_point
-    cats[index[Category.TREASURY]] += coins // rate
-    if coins >= rate:
-        details.append(_treasury_detail(coins, rate))
+    cats[index[Category.TREASURY]] += city.coins // rate
+    if city.coins >= rate:
+        details.append(_treasury_detail(city.coins, rate))
     side = lookups.sides.get((city.wonder, city.side)) if city.wonder is not None else None
     if side is not None:
         k = min(city.stages, len(side.points) - 1)
@@ -111,7 +121,7 @@ def _score_cards(
             cats[slot] += packed >> lookups.points_shifts[slot] & lookups.points_mask
         details.extend(constants)
     science_key = packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
-    bonus_cards = [c for c in view.cards if c in lookups.set_bonus] if lookups.set_bonus else []
+    bonus_cards = held_among(view.cards, lookups.set_bonus.keys())
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
     mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else _NO_MASK
     best, science = _science(science_key, bonus, *mask) if lookups.masks else _science(science_key, bonus)
@@ -132,7 +142,8 @@ def _score_cards(
             detail = _per_detail(lookups, card, number, count, left, right)
             cats[index[card.category]] += detail.points
             counted.append(detail)
-    if bonus_cards or lookups.leader_copiers or (side is not None and 0 < side.copy_stage <= city.stages):
+    copiers = held_among(view.cards, lookups.leader_copiers.keys())
+    if bonus_cards or copiers or (side is not None and 0 < side.copy_stage <= city.stages):
         now = _CityScience(science_key, bonus, best, mask)  # rare: Aristotle, Courtesans, Olympia B
         _score_powers(seat, game, lookups, counter, side, bonus_cards, now, problems, cats, details, counted)
     details.extend(counted)
@@ -163,16 +174,26 @@ def _score_powers(
         details.append(detail)
     view = counter.views[seat]
     assert view is not None
-    copier = (
-        next((c for c in view.cards if c in lookups.leader_copiers), None) if lookups.leader_copiers else None
-    )
+    copier = next(iter(held_among(view.cards, lookups.leader_copiers.keys())), None)
+    olympia = side is not None and 0 < side.copy_stage <= game.cities[seat].stages
+    guilds: list[tuple[int, _Special]] = []
+    said: list[Problem] = []  # the guild copy's warnings, after the leader's
+    if olympia:
+        assert side is not None
+        guilds = _guild_candidates(seat, game, lookups, counter, side.name, side.copy_stage, said)
     if copier is not None:
-        copied_leader = _copy_leader(seat, game, lookups, counter, copier, science, problems)
+        # Both copies chosen together: a copied leader's symbol and a copied wildcard add up.
+        then = _guild_gain(seat, counter, guilds) if olympia else None
+        copied_leader, science = _copy_leader(seat, game, lookups, counter, copier, science, problems, then)
         if copied_leader is not None:
             cats[index[copied_leader.category]] += copied_leader.points
             counted.append(copied_leader)
-    if side is not None and 0 < side.copy_stage <= game.cities[seat].stages:
-        copied = _copy_guild(seat, game, lookups, counter, science, side.name, side.copy_stage, problems)
+    problems.extend(said)
+    if olympia:
+        assert side is not None
+        copied = _copy_guild(
+            seat, game, lookups, counter, science, side.name, side.copy_stage, guilds, problems
+        )
         if copied is not None:
             cats[index[copied.category]] += copied.points
             if copied.category is Category.SCIENCE:

@@ -11,6 +11,7 @@ not the core's public names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -57,6 +58,15 @@ _POINTS_BASE = _WILD_SHIFT + _BITS
 
 _MEMO_LIMIT = 50_000
 """Memoised details kept per catalog before the memo is emptied (player names vary)."""
+
+
+def held_among(cards: Sequence[str], ids: AbstractSet[str]) -> list[str]:
+    """The ``cards`` among ``ids`` (a few cards with a power: masks, Aristotle, the
+    Courtesans), in the city's order. A city seldom holds one, and ``isdisjoint`` says so
+    without a loop over its cards."""
+    if not ids or ids.isdisjoint(cards):
+        return []
+    return [card for card in cards if card in ids]
 
 
 def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:

@@ -223,6 +223,90 @@ def test_the_courtesans_copy_the_neighbours_leader_that_gains_most(data):
     assert actual - without == max(gains, default=0)
 
 
+_SELF_GUILDS = ["scientists-guild", "shipowners-guild", "gamers-guild"]
+"""Guilds that count only their own city (or add a wildcard): held by Ana herself or copied,
+they score the same."""
+
+
+def _olympia_total(own: list[str], left: list[str], right: list[str]) -> int:
+    sheet = score_game(
+        _table(
+            {
+                "player": "Ana",
+                "wonder": "olympia",
+                "side": "B",
+                "stages": 3,
+                "cards": own,
+                "coins": 5,
+                "military": [],
+            },
+            _city("Bo", "rhodes", left, military=[]),
+            _city("Cy", "babylon", right, military=[]),
+        )
+    )
+    return sheet.cities[0].total
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.data())
+def test_the_courtesans_and_olympia_b_copy_the_pair_that_gains_most_together(data):
+    """Brute force over every pair: with Olympia B's third stage and the Courtesans Guild, the
+    two copies add what the best leader and guild of the neighbours (not Ana's own) would add
+    together if she held both herself. A copied science leader and a copied wildcard add up
+    to more or less than each alone, so the two are chosen together, never each on its own."""
+    # Not Hiram: he counts the purple cards Ana holds, and a copied guild is not one.
+    pool = data.draw(st.permutations([c for c in _SELF_LEADERS if c != "hiram"]))
+    mine = pool[: data.draw(st.integers(0, 2))]
+    rest = pool[len(mine) :]
+    left = list(rest[: data.draw(st.integers(0, 2))])
+    right = list(rest[len(left) : len(left) + data.draw(st.integers(0, 2))])
+    guilds = data.draw(st.permutations(_SELF_GUILDS))
+    given = data.draw(st.integers(0, 2))
+    left += guilds[:given]
+    right += guilds[given : given + data.draw(st.integers(0, 1))]
+    greens = [card for group in _SYMBOL_CARDS for card in group[: data.draw(st.integers(0, 2))]]
+    own = [*_OWN, *(c for c in greens if c not in _OWN and c not in (*left, *right)), *mine]
+    actual = _olympia_total(own, left, right)
+    without = _olympia_total(own, [], [])  # nothing beside her to copy
+    leaders = [c for c in (*left, *right) if c in _SELF_LEADERS]
+    copies = [c for c in (*left, *right) if c in _SELF_GUILDS]
+    best = max(
+        _olympia_total([*own, *(c for c in (leader, guild) if c)], [], []) - without
+        for leader in (None, *leaders)
+        for guild in (None, *copies)
+    )
+    assert actual - without == best
+
+
+def test_a_copied_science_leader_and_a_copied_wildcard_are_counted_together():
+    """Olympia B copies Emre's Scientists Guild and the Courtesans copy his Pythagoras (a
+    gear). Dana's 2 compasses and 1 tablet make 4 + 1 = 5; with the gear, a set: 4 + 1 + 1 + 7
+    = 13 (8 more); the wildcard then makes a third compass: 9 + 1 + 1 + 7 = 18 (5 more).
+    Counted apart, each copy would add its gain over the same 5 (8 and 8) and the city would
+    show 21, more than any placement of its symbols gives."""
+    sheet = score_game(
+        _table(
+            {"player": "Dana", "wonder": "olympia", "side": "B", "stages": 3, "coins": 0,
+             "cards": ["apothecary", "dispensary", "scriptorium", "courtesans-guild"]},
+            _city("Emre", "rhodes", ["pythagoras", "scientists-guild"], military=[]),
+            _city("Cem", "babylon", [], military=[]),
+        )
+    )  # fmt: skip
+    dana = sheet.cities[0]
+    # 3 compasses, 1 gear, 1 tablet: 9 + 1 + 1 + 7 = 18, the best placement of the wildcard.
+    assert dana.categories[Category.SCIENCE] == 18
+    reasons = _details(sheet, "Dana", Category.SCIENCE)
+    assert reasons[0].startswith("2 compasses and 1 tablet") and reasons[0].endswith(": 5 victory points")
+    assert any(
+        r.startswith("Courtesans Guild copies Pythagoras of Emre") and r.endswith(": 8 victory points")
+        for r in reasons
+    )
+    assert any(
+        "Scientists Guild of Emre" in r and r.endswith("18 for science in all: 5 more victory points")
+        for r in reasons
+    )
+
+
 # --- Tomyris --------------------------------------------------------------------------------------
 
 
