@@ -66,10 +66,12 @@ class Rules:
 
 def science(counts: list[int], wild: int, bonus: int) -> tuple[int, int]:
     """The best (science points, sets) over every way the wildcards fall, the bonus a set
-    counted in the choice: identical symbols squared plus 7 per set."""
+    counted in the choice: identical symbols squared plus 7 per set. On equal totals the
+    first found wins, wildcards tried as compasses first, then gears (the rulebook leaves the
+    choice to the player; the assistant's order, so that the rows split alike)."""
     best = (-1, 0, 0)
-    for c in range(wild + 1):
-        for g in range(wild - c + 1):
+    for c in range(wild, -1, -1):
+        for g in range(wild - c, -1, -1):
             a, b, d = counts[0] + c, counts[1] + g, counts[2] + wild - c - g
             sets = min(a, b, d)
             points = a * a + b * b + d * d + 7 * sets
@@ -144,8 +146,8 @@ def score_city(i: int, game: dict, rules: Rules) -> dict:
     if any(e["kind"] == "copy-leader" for _, e in effects):
         state = _courtesans(i, game, rules, cats, state, sets, olympia)
     if olympia:
-        gain, row = _olympia(i, game, rules, state, cats["science"])
-        cats[row] += gain
+        for row, points in _olympia(i, game, rules, state)[1].items():
+            cats[row] += points
     return cats
 
 
@@ -188,7 +190,7 @@ def _courtesans(
             gain["science"] = points - cats["science"]
             gain["leaders"] += extra * new_sets - bonus * sets
             state = (more, wild, extra, offered, masks)
-            total = sum(gain.values()) + (_olympia(i, game, rules, state, points)[0] if olympia else 0)
+            total = sum(gain.values()) + (_olympia(i, game, rules, state)[0] if olympia else 0)
             if best is None or total > best[0]:
                 best = (total, gain, state)
     if best is None:
@@ -199,10 +201,12 @@ def _courtesans(
     return best[2]
 
 
-def _olympia(i: int, game: dict, rules: Rules, science_now: tuple, science: int) -> tuple[int, str]:
+def _olympia(i: int, game: dict, rules: Rules, science_now: tuple) -> tuple[int, dict[str, int]]:
     """Olympia B: the neighbour's guild that gains the city most (or the one named), as its
-    gain and row: its points in the Guilds row, or a wildcard's gain over the city's
-    ``science`` in the Science row (the Scientists Guild)."""
+    gain and the rows it adds to: its points in the Guilds row, or a wildcard's gain (the
+    Scientists Guild) in the Science row, and in the Leaders row what Aristotle adds for the
+    sets it completes. ``science_now``: the city's symbols, wildcards, set bonus, symbols
+    offered and masks."""
     counts, wild, bonus, offered, masks = science_now
     cities = game["cities"]
     n = len(cities)
@@ -214,17 +218,20 @@ def _olympia(i: int, game: dict, rules: Rules, science_now: tuple, science: int)
     named = cities[i].get("copied_guild")
     if named in choices:
         choices = [named]
-    best = (0, "guilds")
+    best: tuple[int, dict[str, int]] = (0, {})
     for guild in choices:
-        gain, row = 0, "guilds"
+        rows = {"guilds": 0}
         for effect in rules.effects[guild]:
             if effect["kind"] == "points":
-                gain += effect["points"]
+                rows["guilds"] += effect["points"]
             elif effect["kind"] == "points-per":
-                gain += effect["points"] * count(effect, i, cities, rules, (guild,))
+                rows["guilds"] += effect["points"] * count(effect, i, cities, rules, (guild,))
             elif effect["kind"] == "science-wild":
-                gain, row = _masked(counts, wild + 1, bonus, offered, masks)[0] - science, "science"
-        best = max(best, (gain, row))
+                before, sets = _masked(counts, wild, bonus, offered, masks)
+                after, more = _masked(counts, wild + 1, bonus, offered, masks)
+                rows = {"science": after - before, "leaders": bonus * (more - sets)}
+        if sum(rows.values()) > best[0]:
+            best = (sum(rows.values()), rows)
     return best
 
 

@@ -51,6 +51,9 @@ class _CityScience:
     """Its science at its best, the bonus included."""
     mask: tuple[tuple[int, ...], int]
     """What its masks may copy, and how many it holds (:func:`_masks`)."""
+    own: int
+    """What the city's own leaders add to each complete set (Aristotle), which their own row
+    shows: a copy's gain in the science row leaves it out (:meth:`kept`)."""
 
     def with_more(self, symbols: int, bonus: int = 0) -> ScienceResult:
         """The city's science with ``symbols`` more (packed as :attr:`key`) and ``bonus`` more
@@ -63,7 +66,11 @@ class _CityScience:
         if not symbols and not bonus:
             return self
         key, more = self.key + symbols, self.bonus + bonus
-        return _CityScience(key, more, _science(key, more, *self.mask)[0], self.mask)
+        return _CityScience(key, more, _science(key, more, *self.mask)[0], self.mask, self.own)
+
+    def kept(self, result: ScienceResult) -> int:
+        """The points of ``result`` the science row keeps: all but the city's own set bonus."""
+        return result.points - self.own * result.sets
 
 
 def _copy_guild(
@@ -76,28 +83,31 @@ def _copy_guild(
     stage: int,
     candidates: list[tuple[int, _Special]],
     problems: list[Problem],
-) -> Detail | None:
+) -> tuple[Detail | None, _CityScience]:
     """Olympia B: the neighbour's guild among ``candidates`` (:func:`_guild_candidates`) that
-    gains the city the most, as a detail (None: none to copy).
+    gains the city the most, as a detail (None: none to copy), and the city's science once it
+    holds the copy.
 
     Evaluated as if the city had built it, with its own neighbours; a guild the city
     already holds cannot be copied. On equal gains the left neighbour's comes first.
     """
     best = _best_guild(seat, counter, candidates, science)
     if best is None:
-        return None
-    gain, owner, card, count, blind = best
+        return None, science
+    _, owner, card, count, blind = best
     owner_name = game.cities[owner].player
     if blind:
         # The same warning as the guild held directly gets (_pad_warning): the copy counts
         # Olympia's own neighbours, and one of them was entered without its cards.
         problems.append(_blind_copy(game, seat, wonder, stage, card.name, owner_name, blind))
     if not card.per:
-        return _copied_wildcard(science, card, gain, wonder, stage, owner_name)
+        return _copied_wildcard(science, card, wonder, stage, owner_name), science.after(
+            card.wild * _ONE_WILD
+        )
     left = game.cities[game.left(seat)].player
     right = game.cities[game.right(seat)].player
     copied = (wonder, stage, owner_name, game.cities[seat].player)
-    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied)
+    return _per_detail(lookups, card, len(card.per) - 1, count, left, right, copied), science
 
 
 def _guild_candidates(
@@ -215,12 +225,12 @@ def _blind_copy(
     )
 
 
-def _copied_wildcard(
-    science: _CityScience, card: _Special, gain: int, wonder: str, stage: int, owner: str
-) -> Detail:
+def _copied_wildcard(science: _CityScience, card: _Special, wonder: str, stage: int, owner: str) -> Detail:
     """A copied Scientists Guild: the science detail counts without the copy; this one says what
-    the copied wildcard makes: the final symbols, what every wildcard became, the final science."""
+    the copied wildcard makes: the final symbols, what every wildcard became, the final science
+    (the city's own set bonus left to its leader's row)."""
     final = science.with_more(card.wild * _ONE_WILD)
+    gain = science.kept(final) - science.kept(science.best)
     return Detail(
         Category.SCIENCE,
         gain,
@@ -237,7 +247,7 @@ def _copied_wildcard(
             owner=owner,
             symbols=_symbols_text(final),
             wildcards=_wildcards_text(final),
-            total=final.points,
+            total=science.kept(final),
         ),
     )
 
@@ -336,6 +346,7 @@ def _copy_leader(
     if best is None:
         return None, science
     _, gain, owner, card, category, counts, after = best
+    gain -= science.own * (after.best.sets - science.best.sets)  # the city's own Aristotle says it
     if category is None:
         category = _category_of(counter.catalog.rules, counter.catalog.structure(card))
     leader = counter.catalog.structure(card).name

@@ -144,7 +144,7 @@ def _score_cards(
             counted.append(detail)
     copiers = held_among(view.cards, lookups.leader_copiers.keys())
     if bonus_cards or copiers or (side is not None and 0 < side.copy_stage <= city.stages):
-        now = _CityScience(science_key, bonus, best, mask)  # rare: Aristotle, Courtesans, Olympia B
+        now = _CityScience(science_key, bonus, best, mask, bonus)  # rare: Aristotle, Courtesans, Olympia B
         _score_powers(seat, game, lookups, counter, side, bonus_cards, now, problems, cats, details, counted)
     details.extend(counted)
     details.sort(key=lambda d: index[d.category])  # stable: keeps each category's order
@@ -165,13 +165,10 @@ def _score_powers(
     counted: list[Detail],
 ) -> None:
     """The rarer powers of a card-level city, added to its points by category ``cats``, to its
-    ``details`` and to those ``counted`` after its cards: Aristotle's bonus for each complete
-    science set, the leader a Courtesans Guild copies, the guild Olympia B's stage copies."""
+    ``details`` and to those ``counted`` after its cards: the leader a Courtesans Guild copies,
+    the guild Olympia B's stage copies, then Aristotle's bonus for each complete science set
+    the city ends with, copies included."""
     index = lookups.index
-    for cid in bonus_cards:
-        detail = _set_bonus_detail(lookups, cid, science.best.sets)
-        cats[index[detail.category]] += detail.points
-        details.append(detail)
     view = counter.views[seat]
     assert view is not None
     copier = next(iter(held_among(view.cards, lookups.leader_copiers.keys())), None)
@@ -191,15 +188,16 @@ def _score_powers(
     problems.extend(said)
     if olympia:
         assert side is not None
-        copied = _copy_guild(
+        copied, science = _copy_guild(
             seat, game, lookups, counter, science, side.name, side.copy_stage, guilds, problems
         )
         if copied is not None:
             cats[index[copied.category]] += copied.points
-            if copied.category is Category.SCIENCE:
-                details.append(copied)
-            else:
-                counted.append(copied)
+            (details if copied.category is Category.SCIENCE else counted).append(copied)
+    for cid in bonus_cards:
+        detail = _set_bonus_detail(lookups, cid, science.best.sets)
+        cats[index[detail.category]] += detail.points
+        details.append(detail)
 
 
 # --- the table -------------------------------------------------------------------------------

@@ -307,6 +307,27 @@ def test_a_copied_science_leader_and_a_copied_wildcard_are_counted_together():
     )
 
 
+def test_a_set_a_copied_wildcard_completes_counts_in_aristotles_row():
+    """Olympia B copies Cem's Scientists Guild: Dana's 2 gears and 1 tablet (4 + 1 = 5) take
+    the wildcard as a compass and make a set, 1 + 4 + 1 + 7 = 13 in the science row (8 more),
+    and Aristotle's 3 for that set in his own row, as when the city holds the guild itself."""
+    sheet = score_game(
+        _table(
+            {"player": "Dana", "wonder": "olympia", "side": "B", "stages": 3, "coins": 0,
+             "cards": ["workshop", "laboratory", "scriptorium", "aristotle"]},
+            _city("Emre", "rhodes", [], military=[]),
+            _city("Cem", "babylon", ["scientists-guild"], military=[]),
+        )
+    )  # fmt: skip
+    dana = sheet.cities[0]
+    assert (dana.categories[Category.SCIENCE], dana.categories[LEADERS]) == (13, 3)
+    science = _details(sheet, "Dana", Category.SCIENCE)
+    assert any(r.endswith("13 for science in all: 8 more victory points") for r in science), science
+    assert _details(sheet, "Dana", LEADERS) == [
+        "Aristotle: 3 more for each complete set of science symbols, 1 in all: 3 victory points"
+    ]
+
+
 # --- Tomyris --------------------------------------------------------------------------------------
 
 
