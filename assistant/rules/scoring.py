@@ -121,7 +121,7 @@ def _score_cards(
             cats[slot] += packed >> lookups.points_shifts[slot] & lookups.points_mask
         details.extend(constants)
     science_key = packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
-    bonus_cards = held_among(view.cards, lookups.set_bonus.keys())
+    bonus_cards = held_among(view.cards, lookups.set_bonus.keys()) if lookups.set_bonus else []
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
     mask = _masks(seat, game, lookups, counter, problems) if lookups.masks else _NO_MASK
     best, science = _science(science_key, bonus, *mask) if lookups.masks else _science(science_key, bonus)
@@ -142,7 +142,7 @@ def _score_cards(
             detail = _per_detail(lookups, card, number, count, left, right)
             cats[index[card.category]] += detail.points
             counted.append(detail)
-    copiers = held_among(view.cards, lookups.leader_copiers.keys())
+    copiers = held_among(view.cards, lookups.leader_copiers.keys()) if lookups.leader_copiers else []
     if bonus_cards or copiers or (side is not None and 0 < side.copy_stage <= city.stages):
         now = _CityScience(science_key, bonus, best, mask, bonus)  # rare: Aristotle, Courtesans, Olympia B
         _score_powers(seat, game, lookups, counter, side, bonus_cards, now, problems, cats, details, counted)
