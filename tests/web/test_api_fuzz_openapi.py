@@ -90,7 +90,9 @@ def features(game: dict[str, Any]) -> set[str]:
     for city in game["cities"]:
         found.update(k for k in EXPANSION_KEYS if k in city)
         found.update(f"categories.{row}" for row in city.get("categories", {}))
-        colours = {catalog.structure(card).color.value for card in city.get("cards", [])}
+        # A card given by its name in any case ("TOYACADEMY") is read as the card it names.
+        held = (catalog.resolve_card(card) for card in city.get("cards", []))
+        colours = {catalog.structure(card).color.value for card in held if card is not None}
         found.update(f"{colour} cards" for colour in colours)
     return found
 
