@@ -337,9 +337,7 @@ def _copy_leader(
         problems.append(_pad_warning(game, seat, guild, blind_neighbours))
     best: tuple[int, int, int, str, Category | None, list[tuple[Scorer, int]], _CityScience] | None = None
     for owner, card in candidates:
-        gain, category, counts = _leader_gain(seat, lookups, counter, card, science)
-        more = lookups.set_bonus.get(card)
-        after = science.after(lookups.packed[card] & _SCIENCE_FIELDS, more[0] if more else 0)
+        gain, category, counts, after = _leader_gain(seat, lookups, counter, card, science)
         both = gain + (then(after) if then is not None else 0)
         if best is None or both > best[0]:
             best = (both, gain, owner, card, category, counts, after)
@@ -356,9 +354,10 @@ def _copy_leader(
 
 def _leader_gain(
     seat: int, lookups: _Lookups, counter: _Counter, card: str, science: _CityScience
-) -> tuple[int, Category | None, list[tuple[Scorer, int]]]:
+) -> tuple[int, Category | None, list[tuple[Scorer, int]], _CityScience]:
     """What recruiting the neighbour's leader ``card`` would gain the city: the points, the
-    category they count in (None: the card's own) and what each of its scorers counts."""
+    category they count in (None: the card's own), what each of its scorers counts, and the
+    city's science once it holds the leader."""
     scored = lookups.scored.get(card)
     gain = 0
     category: Category | None = None  # the leader card's own, unless found below
@@ -372,13 +371,12 @@ def _leader_gain(
             count = per.count(counter, seat, len(counter.views), blind)
             counts.append((per, count))
             gain += per.points * count
-    symbols = lookups.packed[card] & _SCIENCE_FIELDS
     more = lookups.set_bonus.get(card)
-    if symbols or more:
-        extra = more[0] if more else 0
-        gain += science.with_more(symbols, extra).points - science.best.points
+    after = science.after(lookups.packed[card] & _SCIENCE_FIELDS, more[0] if more else 0)
+    if after is not science:  # a science symbol or a set bonus
+        gain += after.best.points - science.best.points
         category = more[1] if more else Category.SCIENCE
-    return gain, category, counts
+    return gain, category, counts, after
 
 
 def _copied_leader_reason(

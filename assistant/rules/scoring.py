@@ -115,11 +115,10 @@ def _score_cards(
         cats[index[Category.WONDER]] += side.points[k]
         details.extend(side.details[k])
     packed = view.packed
-    constants = view.constants
-    if constants:
+    if view.constants:
         for slot in lookups.constant_slots:  # the first edition: only blue cards score constant points
             cats[slot] += packed >> lookups.points_shifts[slot] & lookups.points_mask
-        details.extend(constants)
+        details.extend(view.constants)
     science_key = packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = held_among(view.cards, lookups.set_bonus.keys()) if lookups.set_bonus else []
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
@@ -143,9 +142,10 @@ def _score_cards(
             cats[index[card.category]] += detail.points
             counted.append(detail)
     copiers = held_among(view.cards, lookups.leader_copiers.keys()) if lookups.leader_copiers else []
-    if bonus_cards or copiers or (side is not None and 0 < side.copy_stage <= city.stages):
-        now = _CityScience(science_key, bonus, best, mask, bonus)  # rare: Aristotle, Courtesans, Olympia B
-        _score_powers(seat, game, lookups, counter, side, bonus_cards, now, problems, cats, details, counted)
+    powers = (bonus_cards, copiers, side if side is not None and 0 < side.copy_stage <= city.stages else None)
+    if any(powers):  # rare: Aristotle, the Courtesans, Olympia B's built copying stage
+        now = _CityScience(science_key, bonus, best, mask, bonus)
+        _score_powers(seat, game, lookups, counter, powers, now, problems, cats, details, counted)
     details.extend(counted)
     details.sort(key=lambda d: index[d.category])  # stable: keeps each category's order
     return cats, details
@@ -156,8 +156,7 @@ def _score_powers(
     game: Game,
     lookups: _Lookups,
     counter: _Counter,
-    side: _Side | None,
-    bonus_cards: list[str],
+    powers: tuple[list[str], list[str], _Side | None],
     science: _CityScience,
     problems: list[Problem],
     cats: list[int],
@@ -167,29 +166,27 @@ def _score_powers(
     """The rarer powers of a card-level city, added to its points by category ``cats``, to its
     ``details`` and to those ``counted`` after its cards: the leader a Courtesans Guild copies,
     the guild Olympia B's stage copies, then Aristotle's bonus for each complete science set
-    the city ends with, copies included."""
+    the city ends with, copies included. ``powers``: the city's set-bonus cards (Aristotle),
+    its leader-copying cards (the Courtesans) and its wonder side when its copying stage is
+    built (None: not)."""
     index = lookups.index
-    view = counter.views[seat]
-    assert view is not None
-    copier = next(iter(held_among(view.cards, lookups.leader_copiers.keys())), None)
-    olympia = side is not None and 0 < side.copy_stage <= game.cities[seat].stages
+    bonus_cards, copiers, copying = powers
+    copier = copiers[0] if copiers else None
     guilds: list[tuple[int, _Special]] = []
     said: list[Problem] = []  # the guild copy's warnings, after the leader's
-    if olympia:
-        assert side is not None
-        guilds = _guild_candidates(seat, game, lookups, counter, side.name, side.copy_stage, said)
+    if copying is not None:
+        guilds = _guild_candidates(seat, game, lookups, counter, copying.name, copying.copy_stage, said)
     if copier is not None:
         # Both copies chosen together: a copied leader's symbol and a copied wildcard add up.
-        then = _guild_gain(seat, counter, guilds) if olympia else None
+        then = _guild_gain(seat, counter, guilds) if copying is not None else None
         copied_leader, science = _copy_leader(seat, game, lookups, counter, copier, science, problems, then)
         if copied_leader is not None:
             cats[index[copied_leader.category]] += copied_leader.points
             counted.append(copied_leader)
     problems.extend(said)
-    if olympia:
-        assert side is not None
+    if copying is not None:
         copied, science = _copy_guild(
-            seat, game, lookups, counter, science, side.name, side.copy_stage, guilds, problems
+            seat, game, lookups, counter, science, copying.name, copying.copy_stage, guilds, problems
         )
         if copied is not None:
             cats[index[copied.category]] += copied.points

@@ -64,7 +64,7 @@ def held_among(cards: Sequence[str], ids: AbstractSet[str]) -> list[str]:
     """The ``cards`` among ``ids`` (a few cards with a power: masks, Aristotle, the
     Courtesans), in the city's order. A city seldom holds one, and ``isdisjoint`` says so
     without a loop over its cards."""
-    if not ids or ids.isdisjoint(cards):
+    if ids.isdisjoint(cards):
         return []
     return [card for card in cards if card in ids]
 
