@@ -22,6 +22,33 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def start_serve(args: list[str], env: dict[str, str], cwd: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """``serve --port P`` started on a free port P, and P once it answers. A port found free
+    can be taken again before the server binds it (many loopback connections about): then
+    another is tried, and only then."""
+    for _ in range(5):
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "assistant", "serve", "--port", str(port), *args],
+            env=env,
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    return proc, port
+            except OSError:
+                time.sleep(0.2)
+        proc.kill()
+        out, _ = proc.communicate(timeout=10)
+        if b"Address already in use" not in out:
+            raise AssertionError(f"serve did not answer on port {port}:\n{out.decode()}")
+    raise AssertionError("serve found no free port in five tries")
+
+
 def wait_for(url: str, timeout: float = 30) -> bytes:
     deadline = time.monotonic() + timeout
     while True:
@@ -35,16 +62,9 @@ def wait_for(url: str, timeout: float = 30) -> bytes:
 
 
 def test_serve_on_a_free_port_answers_the_home_page_and_static_files(tmp_path: Path):
-    port = free_port()
     env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
     env.pop("DATABASE_URL", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "assistant", "serve", "--port", str(port)],
-        env=env,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    proc, port = start_serve([], env, tmp_path)
     try:
         home = wait_for(f"http://127.0.0.1:{port}/")
         assert b"Score your 7 Wonders game" in home
@@ -60,23 +80,13 @@ def test_serve_on_a_free_port_answers_the_home_page_and_static_files(tmp_path: P
 
 def _serve_output(tmp_path: Path, *args: str, env_extra: dict[str, str] | None = None) -> str:
     """Start ``serve`` with ``args``, wait until it answers, stop it; what it printed."""
-    port = free_port()
     env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"), **(env_extra or {}))
     env.pop("DATABASE_URL", None)
     if not env_extra or "ASSISTANT_PUBLIC_URL" not in env_extra:
         env.pop("ASSISTANT_PUBLIC_URL", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "assistant", "serve", "--port", str(port), *args],
-        env=env,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/healthz")
-    finally:
-        proc.terminate()
-        out, _ = proc.communicate(timeout=10)
+    proc, port = start_serve(list(args), env, tmp_path)
+    proc.terminate()
+    out, _ = proc.communicate(timeout=10)
     text = out.decode()
     assert "Traceback" not in text
     return text.replace(str(port), "PORT")
