@@ -179,6 +179,14 @@ class Catalog:
             return []  # the common case, answered in C
         return [self.structure(c) for c in card_ids if c in having]
 
+    def seats_with(self, hands: Iterable[Collection[str] | None], hook: str) -> list[int]:
+        """The seats of the cities whose cards (``hands``, in the table's order) have a power
+        (see :meth:`held_with`): none at once in the base games."""
+        having = self.with_power(hook)
+        if not having:
+            return []
+        return [seat for seat, cards in enumerate(hands) if cards and not having.isdisjoint(cards)]
+
     def with_power(self, hook: str) -> frozenset[str]:
         """The ids of the structures with an effect whose hook ``hook`` answers something
         (see :meth:`held_with`), found once per catalog: empty in the base games."""
@@ -202,9 +210,9 @@ class Catalog:
         drawn = self.dealt("drawn")
         out: dict[int, list[str]] = {}
         for cards in hands if drawn else ():
-            if not cards:
+            if not cards or drawn.isdisjoint(cards):
                 continue
-            for card_id in sorted(drawn.intersection(cards), key=cards.index):  # a few, or none
+            for card_id in filter(drawn.__contains__, cards):  # a few
                 listed = out.setdefault(self._ages[card_id][0], [])
                 if card_id not in listed:
                     listed.append(card_id)
@@ -410,6 +418,13 @@ def expansion_rules(edition: int, expansion: str) -> ExpansionRules:
 def catalog_for(edition: int = 1, expansions: Iterable[str] = ()) -> Catalog:
     """The checked catalog of an edition with these expansions (any order), loaded once per
     process. KeyError: an edition, or an expansion of it, the assistant does not know."""
+    return _catalog_named(edition, tuple(expansions))
+
+
+@cache
+def _catalog_named(edition: int, expansions: tuple[str, ...]) -> Catalog:
+    """:func:`catalog_for` of the expansions in the order given: a game asks for its catalog
+    when it is read and when it is scored, and a dictionary lookup answers the second time."""
     wanted = set(expansions)
     if not wanted:
         return _catalog(edition, ())

@@ -288,7 +288,8 @@ def _masks(
         if view is None:
             blind.append(other)
             continue
-        found.extend(lookups.green_symbols[c] for c in view.cards if c in lookups.green_symbols)
+        green = lookups.green_symbols
+        found.extend(map(green.__getitem__, filter(green.__contains__, view.cards)))
     if blind:
         problems.append(_pad_warning(game, seat, counter.catalog.structure(held[0]).name, blind))
     return tuple(sorted(found)), len(held)

@@ -105,8 +105,7 @@ def unused(city: City, power: FreePower) -> bool:
 
 def leaders_recruited(city: City, catalog: Catalog) -> list[str]:
     """The leaders (cards dealt apart) the city lists, in its order."""
-    apart = catalog.dealt("apart")
-    return [card for card in city.cards or () if card in apart]
+    return list(filter(catalog.dealt("apart").__contains__, city.cards or ()))
 
 
 def leader_turns(game: Game, catalog: Catalog) -> int:

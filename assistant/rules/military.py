@@ -28,11 +28,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import repeat, zip_longest
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from .catalog import Catalog, EditionRules
 from .model import Game, seat_opponents
 from .records import record
+
+_CARDS = attrgetter("cards")
 
 
 def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | None:
@@ -47,11 +49,7 @@ def _resolve_pair(mine: int, theirs: int, victory: int, defeat: int) -> int | No
 def defeat_givers(game: Game, catalog: Catalog) -> frozenset[int]:
     """The seats of the cities whose defeat tokens go to the neighbour that beat them (a
     recruited Tomyris): that neighbour takes the defeat token beside its victory token."""
-    if not catalog.with_power("gives_defeats"):
-        return frozenset()  # no card of the game has the power (the base games)
-    return frozenset(
-        seat for seat, city in enumerate(game.cities) if catalog.held_with(city.cards, "gives_defeats")
-    )
+    return frozenset(catalog.seats_with(map(_CARDS, game.cities), "gives_defeats"))
 
 
 def defeats_as_shields(
@@ -68,8 +66,8 @@ def defeats_as_shields(
     shields as they stood at that age's conflicts. Other cities' shields as given."""
     counted = [
         seat
-        for seat, city in enumerate(game.cities)
-        if shields[seat] is not None and catalog.held_with(city.cards, "defeats_are_shields")
+        for seat in catalog.seats_with(map(_CARDS, game.cities), "defeats_are_shields")
+        if shields[seat] is not None
     ]
     if not counted:
         return list(shields)
@@ -499,8 +497,9 @@ def resolve_city(
     assert mine is not None
     by_age: list[list[int]] = [[] for _ in ages]
     unknown: list[int] = []
+    fixed = game.neighbours(seat) if game.ring_fixed else None
     for age in ages:
-        for other in game.opponents(seat, age + 1):
+        for other in game.opponents(seat, age + 1) if fixed is None else fixed:
             theirs = shields[other]
             if theirs is None:
                 if other not in unknown:

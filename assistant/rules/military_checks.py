@@ -39,7 +39,7 @@ def _check_diplomacy(game: Game, catalog: Catalog, problems: list[Problem]) -> N
     for seat, city in enumerate(game.cities):
         if not city.diplomacy or city.cards is None:
             continue
-        effects = [e for card in catalog.held(city.cards) for e in card.effects]
+        effects = [e for card in catalog.held_with(city.cards, "diplomacy_tokens") for e in card.effects]
         effects += [e for stage in built_stages(city, catalog) for e in stage.effects]
         had = sum(e.diplomacy_tokens() for e in effects)
         if len(city.diplomacy) <= had:
@@ -134,9 +134,8 @@ def _check_tokens(
     victory = rules.victory_tokens
     allowed = (*victory, rules.defeat_token)
     tokens = city.military or ()
-    values = Signed(", ".join(f"{t:+d}" for t in allowed))
     for token in dict.fromkeys(t for t in tokens if t not in allowed):
-        problems.append(_token_does_not_exist(seat, city, token, values))
+        problems.append(_token_does_not_exist(seat, city, token, allowed))
     wins = 0
     for age, value in enumerate(victory, 1):
         count = tokens.count(value)
@@ -155,8 +154,8 @@ def _check_tokens(
         problems.append(_too_many_defeats(seat, city, defeats, most))
 
 
-def _token_does_not_exist(seat: int, city: City, token: int, values: Signed) -> Problem:
-    """The ``bad-military`` problem of a token worth none of the edition's ``values``."""
+def _token_does_not_exist(seat: int, city: City, token: int, allowed: tuple[int, ...]) -> Problem:
+    """The ``bad-military`` problem of a token worth none of the edition's ``allowed`` values."""
     return Problem(
         "error",
         ProblemCode.BAD_MILITARY,
@@ -164,7 +163,7 @@ def _token_does_not_exist(seat: int, city: City, token: int, values: Signed) -> 
             "{player}'s conflict token {token} does not exist: tokens are worth {values}.",
             player=city.player,
             token=token,
-            values=values,
+            values=Signed(", ".join(f"{t:+d}" for t in allowed)),
         ),
         city=seat,
         field=f"cities[{seat}].military",

@@ -78,8 +78,7 @@ def _military(game: Game, catalog: Catalog, problems: list[Problem]) -> list[_Mi
             continue
         details = [_conflicts_detail(game, catalog, seat, shields, by_age, points, gives)] if tokens else []
         out[seat] = _Military(points, details, known_defeats, known_victories)
-        neighbours = game.neighbours(seat)
-        if not every_shield and any(_derived(found[s]) for s in (seat, *neighbours)):
+        if not every_shield and any(_derived(found[s]) for s in (seat, *game.neighbours(seat))):
             assumed.append(seat)
     # One warning per fact, naming every city it concerns (not one per city).
     if assumed:
@@ -156,7 +155,7 @@ def _conflicts_detail(
     if counting:
         mine = N_("{shields} ({card}: defeat tokens count as shields)", shields=mine, card=counting[0].name)
     teams = game.teams
-    mates = [s for s in game.neighbours(seat) if teams and teams[s] == teams[seat]]
+    mates = [s for s in game.neighbours(seat) if teams[s] == teams[seat]] if teams else []
     if mates:
         return _team_conflicts_detail(game, catalog, seat, shields, mates, mine, tokens, points)
     return Detail(

@@ -66,7 +66,7 @@ def held_among(cards: Sequence[str], ids: AbstractSet[str]) -> list[str]:
     without a loop over its cards."""
     if ids.isdisjoint(cards):
         return []
-    return [card for card in cards if card in ids]
+    return list(filter(ids.__contains__, cards))
 
 
 def _vp(singular: str, plural: str, points: int, /, **params: object) -> Text:
