@@ -19,8 +19,7 @@ tokens ``+1 -1 -1``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-
-from .records import record
+from typing import NamedTuple
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
@@ -46,8 +45,7 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-@record
-class Text:
+class Text(NamedTuple):
     """A message template and its parameters, rendered late in the reader's language."""
 
     msgid: str
