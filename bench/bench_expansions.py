@@ -9,13 +9,18 @@
    the Leaders and Cities ones, whose categories and totals must equal the assistant's (the
    bench stops otherwise; a city with a copy, Olympia B's or the Courtesans', is compared on
    its total, where a tie between two copies may put the points in another row). Each figure
-   is the best of ``--repeat`` passes over every line after a first pass that fills the memos.
+   is each line's best of ``--repeat`` passes, after a first pass that fills the memos,
+   averaged over the lines.
    Issue 41's goal: a Leaders and Cities line at most 2 times its reference's, flat as the
    table grows.
 2. ``can-build`` in one process for the worst trade-power cities (Bilkis with both
    Clandestine Docks; every trade power; every trade power with Hammurabi) against a plain
    verdict in the same game, the per-city caches cleared before each verdict as one API
    request on a new table finds them. Issue 41's goal: at most 20 ms more than the plain one.
+3. ``--instructions N``: the instructions of a Leaders and Cities line at 3 and 8 players,
+   ``score --jsonl`` against ``reference_expansions.py`` run as programs under valgrind
+   (``bench_jsonl.instructions``), each line after the first 300 new to both: a count that
+   does not move with the host, where CPU time here moves by a tenth from run to run.
 
 Not a test: run it by hand, or in CI's report.
 """
@@ -26,6 +31,7 @@ import argparse
 import json
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +43,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import reference_expansions  # noqa: E402
 import reference_scorer  # noqa: E402
+from bench_jsonl import instructions  # noqa: E402
 from bench_scoring import realistic_table  # noqa: E402
 from expansion_tables import CATALOG, leaders_cities_table  # noqa: E402
 
@@ -53,19 +60,23 @@ COPIES = {"courtesans-guild"}
 def per_line(
     first: Callable[[str], Any], second: Callable[[str], Any], lines: list[str], repeat: int
 ) -> tuple[float, float]:
-    """Seconds a line of each scorer, the best of ``repeat`` passes after a first one. The
-    passes alternate between the two, so that a host that slows down for a while slows both."""
+    """Seconds a line of each scorer: each line's best of ``repeat`` passes after a first
+    one, averaged over the lines. The passes alternate between the two scorers, and a line's
+    best is kept rather than a pass's: this host slows down for seconds at a time, so a whole
+    pass is seldom quiet, but each line is, in some pass (a pass's best moved a tenth from
+    run to run, a line's best a few hundredths)."""
     for line in lines:
         first(line)
         second(line)
-    best = [float("inf"), float("inf")]
+    best = [[float("inf")] * len(lines), [float("inf")] * len(lines)]
+    clock = time.perf_counter
     for _ in range(repeat):
-        for k, score in enumerate((first, second)):
-            start = time.process_time()
-            for line in lines:
+        for score, times in zip((first, second), best, strict=True):
+            for i, line in enumerate(lines):
+                start = clock()
                 score(line)
-            best[k] = min(best[k], time.process_time() - start)
-    return best[0] / len(lines), best[1] / len(lines)
+                times[i] = min(times[i], clock() - start)
+    return sum(best[0]) / len(lines), sum(best[1]) / len(lines)
 
 
 def check_same(lines: list[str], reference: Callable[[str], str]) -> None:
@@ -101,7 +112,9 @@ def lines(games: int, repeat: int, seed: int) -> None:
     def lc_reference(line: str) -> str:
         return json.dumps(reference_expansions.score_game(json.loads(line), lc_rules), ensure_ascii=False)
 
-    print(f"score --jsonl, CPU µs a line in one process (best of {repeat}; {games:,} lines a player count)")
+    print(
+        f"score --jsonl, µs a line in one process (each line's best of {repeat}; {games:,} lines a player count)"
+    )
     print(f"{'players':>7} {'base ref.':>9} {'base':>6} {'ratio':>6} {'L+C ref.':>9} {'L+C':>6} {'ratio':>6}")
     for players in range(3, 9):
         expanded = [json.dumps(game_to_dict(leaders_cities_table(rng, players))) for _ in range(games)]
@@ -169,6 +182,37 @@ def verdicts(repeat: int) -> None:
         print(f"{name:<34} {card:<16} {seconds * 1000:>7.1f} {(seconds - plain_worst[card]) * 1000:>16.1f}")
 
 
+def line_instructions(measured: int, seed: int, warm: int = 300) -> None:
+    """Instructions per Leaders and Cities line, the assistant's and the reference's, each
+    program run over the first ``warm`` lines and over ``warm + measured``: the difference
+    over ``measured`` (start-up and the memos' filling cancel out)."""
+    rng = random.Random(seed)
+    programs = {
+        "score --jsonl": [sys.executable, "-m", "assistant", "score", "--jsonl"],
+        "reference": [sys.executable, str(ROOT / "bench" / "reference_expansions.py")],
+    }
+    print(
+        f"\ninstructions per Leaders and Cities line (lines {warm + 1:,} to {warm + measured:,}, cachegrind)"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        for players in (3, 8):
+            lines = [
+                json.dumps(game_to_dict(leaders_cities_table(rng, players))) + "\n"
+                for _ in range(warm + measured)
+            ]
+            short, long = Path(folder, "warm.jsonl"), Path(folder, "measured.jsonl")
+            short.write_text("".join(lines[:warm]))
+            long.write_text("".join(lines))
+            counts = {
+                name: (instructions([*command, str(long)]) - instructions([*command, str(short)])) / measured
+                for name, command in programs.items()
+            }
+            mine, theirs = counts["score --jsonl"], counts["reference"]
+            print(
+                f"  {players} players: score --jsonl {mine:,.0f}, the reference {theirs:,.0f} (ratio {mine / theirs:.2f})"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500, help="lines a player count (default 500)")
@@ -176,9 +220,15 @@ def main() -> None:
         "--repeat", type=int, default=3, help="timed runs, the median or best kept (default 3)"
     )
     parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument(
+        "--instructions", type=int, metavar="N", default=0,
+        help="also count instructions per line under valgrind over N lines after the first 300",
+    )  # fmt: skip
     options = parser.parse_args()
     lines(options.games, options.repeat, options.seed)
     verdicts(max(options.repeat, 5))
+    if options.instructions:
+        line_instructions(options.instructions, options.seed)
 
 
 if __name__ == "__main__":
