@@ -4,7 +4,9 @@ and are required when REQUIRE_BROWSER / REQUIRE_POSTGRES is set (as CI does)."""
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ also run through, so that nothing is pinned to the first edition."""
 
 register_rules_folder(ROOT / "tests" / "rules_data")
 import tests.toy_field  # noqa: E402,F401  (the toy Parade's city field, known before any game is read)
+from tests.test_serve import start_serve  # noqa: E402
 
 # --- Hypothesis profiles ---------------------------------------------------------------------
 # HYPOTHESIS_PROFILE picks one: "dev" (the default) runs 30 examples a property, for the
@@ -186,3 +189,34 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             "tests under tests/browser/ must carry the browser mark (pytestmark = pytest.mark.browser): "
             + ", ".join(unmarked[:5])
         )
+
+
+StartServer = Callable[..., tuple[int, subprocess.Popen[bytes]]]
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[StartServer]:
+    """``start(*args, env_extra=None)``: a ``serve`` process for the test on loopback, its data
+    under ``tmp_path``, with no database URL, proxies or connection cap but those
+    ``env_extra`` gives; its port and process once it answers. Each is stopped after the
+    test, and must not have printed a traceback."""
+    procs: list[subprocess.Popen[bytes]] = []
+
+    def start(*args: str, env_extra: dict[str, str] | None = None) -> tuple[int, subprocess.Popen[bytes]]:
+        env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"))
+        for name in ("DATABASE_URL", "ASSISTANT_PROXIES", "ASSISTANT_CONNECTIONS_PER_CLIENT"):
+            env.pop(name, None)
+        env.update(env_extra or {})
+        proc, port = start_serve(["--host", "127.0.0.1", "--no-qr", *args], env, tmp_path, timeout=60)
+        procs.append(proc)
+        return port, proc
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        try:
+            out, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+        assert b"Traceback" not in out, out.decode()[-2000:]

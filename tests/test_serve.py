@@ -22,10 +22,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_serve(args: list[str], env: dict[str, str], cwd: Path) -> tuple[subprocess.Popen[bytes], int]:
-    """``serve --port P`` started on a free port P, and P once it answers. A port found free
-    can be taken again before the server binds it (many loopback connections about): then
-    another is tried, and only then."""
+def start_serve(
+    args: list[str], env: dict[str, str], cwd: Path, timeout: float = 30
+) -> tuple[subprocess.Popen[bytes], int]:
+    """``serve --port P`` started on a free port P, and P once it answers (within ``timeout``
+    seconds). A port found free can be taken again before the server binds it (many loopback
+    connections about): then another is tried, and only then."""
     for _ in range(5):
         port = free_port()
         proc = subprocess.Popen(
@@ -35,7 +37,7 @@ def start_serve(args: list[str], env: dict[str, str], cwd: Path) -> tuple[subpro
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         while proc.poll() is None and time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):

@@ -11,50 +11,15 @@ empty 503, whoever it was."""
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.event_loop import run_apart
-from tests.test_serve import free_port, wait_for
 
 # Each test starts a server process and opens hundreds of connections to it.
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def start_server(tmp_path: Path):
-    procs: list[subprocess.Popen[bytes]] = []
-
-    def start(env_extra: dict[str, str] | None = None) -> int:
-        port = free_port()
-        env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"), **(env_extra or {}))
-        env.pop("DATABASE_URL", None)
-        for name in ("ASSISTANT_PROXIES", "ASSISTANT_CONNECTIONS_PER_CLIENT"):
-            if name not in (env_extra or {}):
-                env.pop(name, None)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
-            env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        procs.append(proc)
-        wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
-        return port
-
-    yield start
-    for proc in procs:
-        proc.terminate()
-        try:
-            _out, err = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _out, err = proc.communicate()
-        assert b"Traceback" not in err, err.decode()[-2000:]
 
 
 def _room_for(n: int) -> None:
@@ -161,7 +126,7 @@ def test_two_hundred_phones_behind_one_address_are_all_served(start_server):
     second and two more left open by loading the page (600 connections, past the default cap
     of 500): every request is answered 200, none 503; the idle page-load connections are the
     ones closed to make room."""
-    port = start_server()
+    port, _ = start_server()
     _room_for(700)
     source = "127.0.0.2"
 
@@ -199,7 +164,7 @@ def test_two_hundred_phones_behind_one_address_are_all_served(start_server):
 def test_one_client_holding_a_thousand_idle_connections_keeps_only_the_cap_and_locks_nobody_out(
     start_server,
 ):
-    port = start_server({"ASSISTANT_CONNECTIONS_PER_CLIENT": "50"})
+    port, _ = start_server(env_extra={"ASSISTANT_CONNECTIONS_PER_CLIENT": "50"})
     held = _open(port, "127.0.0.2", 1000)
     try:
         # Past the cap, the client's own longest-idle connections were closed, not the others'.
@@ -216,7 +181,7 @@ def test_one_client_holding_a_thousand_idle_connections_keeps_only_the_cap_and_l
 def test_a_client_whose_every_connection_is_mid_request_is_refused_past_the_cap(start_server):
     """Half-sent requests are not idle (a phone on a bad connection may be sending one): none
     is closed to make room, so past the cap the client's new connection gets a 503."""
-    port = start_server({"ASSISTANT_CONNECTIONS_PER_CLIENT": "50"})
+    port, _ = start_server(env_extra={"ASSISTANT_CONNECTIONS_PER_CLIENT": "50"})
     held = _open(port, "127.0.0.2", 50, send=b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     try:
         answer = _answer(port, "127.0.0.2")
@@ -235,7 +200,9 @@ def test_a_client_whose_every_connection_is_mid_request_is_refused_past_the_cap(
 def test_the_proxys_own_address_has_no_cap_but_a_direct_client_has(start_server):
     """Behind a proxy every connection is the proxy's: its address (ASSISTANT_PROXIES) is not
     capped. A client that reaches the app past the proxy is."""
-    port = start_server({"ASSISTANT_CONNECTIONS_PER_CLIENT": "5", "ASSISTANT_PROXIES": "127.0.0.9"})
+    port, _ = start_server(
+        env_extra={"ASSISTANT_CONNECTIONS_PER_CLIENT": "5", "ASSISTANT_PROXIES": "127.0.0.9"}
+    )
     proxy = _open(port, "127.0.0.9", 20)
     direct = _open(port, "127.0.0.2", 20)
     try:

@@ -41,35 +41,6 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
-@pytest.fixture
-def start_server(tmp_path: Path):
-    procs: list[subprocess.Popen[bytes]] = []
-
-    def start(*extra: str, env_extra: dict[str, str] | None = None) -> tuple[str, subprocess.Popen[bytes]]:
-        port = free_port()
-        env = dict(os.environ, ASSISTANT_DATA_DIR=str(tmp_path / "data"), **(env_extra or {}))
-        if "DATABASE_URL" not in (env_extra or {}):
-            env.pop("DATABASE_URL", None)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr", *extra],
-            env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        procs.append(proc)
-        base = f"http://127.0.0.1:{port}"
-        wait_for(base + "/healthz", timeout=60)
-        return base, proc
-
-    yield start
-    for proc in procs:
-        proc.terminate()
-        try:
-            _out, err = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _out, err = proc.communicate()
-        assert b"Traceback" not in err, err.decode()[-2000:]
-
-
 def _call(method: str, url: str, body: dict | None = None) -> tuple[int, Any]:
     """One request; a connection the server dropped raises ``OSError`` or ``HTTPException``."""
     data = json.dumps(body).encode() if body is not None else None
@@ -163,7 +134,8 @@ def database(request) -> dict[str, str]:
 def test_a_worker_killed_while_phones_save_and_poll_is_replaced_and_nothing_acknowledged_is_lost(
     start_server, database
 ):
-    base, proc = start_server("--workers", "2", "--threads", "4", env_extra=database)
+    port, proc = start_server("--workers", "2", "--threads", "4", env_extra=database)
+    base = f"http://127.0.0.1:{port}"
     status, created = _call(
         "POST", base + "/api/v1/games",
         {"game": {"cities": [{"player": p, "wonder": w} for p, w in zip("ABC", WONDERS, strict=True)]}},
@@ -227,7 +199,8 @@ def test_a_worker_killed_every_second_for_30_s_the_service_answers_throughout(st
     Every request is answered but one a SIGKILL dropped; one that comes while no worker
     serves waits on the supervisor's socket (the system never refuses it); and the service
     serves on afterwards with two workers."""
-    base, proc = start_server("--workers", "2", "--threads", "4")
+    port, proc = start_server("--workers", "2", "--threads", "4")
+    base = f"http://127.0.0.1:{port}"
     status, created = _call(
         "POST", base + "/api/v1/games",
         {"game": {"cities": [{"player": p, "wonder": w} for p, w in zip("ABC", WONDERS, strict=True)]}},
