@@ -51,6 +51,12 @@ class _Lookups:
     """Where a structure's shields sit in :attr:`field`, above every counter: the sum of a
     city's fields (no card twice) holds its structures' shields there, in :attr:`shield_mask`."""
     shield_mask: int
+    apart_shift: int
+    """Where a structure dealt apart (a leader) counts one, above the shields: a city's sum
+    holds how many leaders it lists (8 bits)."""
+    drawn_shift: int
+    """Where a drawn structure (Cities' black cards) counts one in the field of its age (8 bits
+    an age), above the leaders: the table's sum holds the drawn cards of each age it lists."""
     payload_shift: int
     """The first bit above every field: a caller may add its own per-card counts from here
     on (scoring's packed counts) and have them added up with the checks' own sums."""
@@ -113,12 +119,8 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
     age_shift = guild_shift + _AGE_BITS
     for cid, value in age_field.items():
         field[cid] += value << age_shift
-    # Above the age counters (a city's at most 32 cards never carry out of them), its shields.
     shield_shift = age_shift + _AGE_BITS * (ages + 1)
-    shields_of = shield_counts(catalog)
-    for cid, shields in shields_of.items():
-        field[cid] += shields << shield_shift
-    shield_mask = (1 << (32 * max(shields_of.values(), default=0)).bit_length()) - 1
+    shield_mask, apart_shift, drawn_shift = _upper_fields(catalog, field, shield_shift)
     wild_cards, card_wild, side_wild = _wildcards(catalog)
     extra, card_extra = _extra_builds(catalog)
     top = 1 << (_AGE_BITS - 1)
@@ -129,7 +131,9 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         age_shift=age_shift,
         shield_shift=shield_shift,
         shield_mask=shield_mask,
-        payload_shift=shield_shift + shield_mask.bit_length(),
+        apart_shift=apart_shift,
+        drawn_shift=drawn_shift,
+        payload_shift=drawn_shift + _AGE_BITS * ages,
         age_bias=_age_bias(rules, guild_age, [rules.turns_per_age] * ages),
         age_biases=_age_biases(catalog, guild_age),
         age_high=sum(top << (_AGE_BITS * k) for k in fields),
@@ -155,6 +159,25 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
         card_extra=card_extra,
         max_turns=rules.ages * (rules.turns_per_age + rules.leader_turns_per_age),
     )
+
+
+def _upper_fields(catalog: Catalog, field: dict[str, int], shield_shift: int) -> tuple[int, int, int]:
+    """Add to each structure's counter (``field``), above the age counters: its shields from
+    ``shield_shift`` on (a city's at most 32 cards never carry out of the age counters), then
+    one in a leaders' field (cards dealt apart), then one in its age's field of drawn cards
+    (Cities' black cards; a city lists at most 32 cards, and no drawn card has two copies, so
+    neither field carries). The shields' mask, and where the two fields start."""
+    shields_of = shield_counts(catalog)
+    for cid, shields in shields_of.items():
+        field[cid] += shields << shield_shift
+    shield_mask = (1 << (32 * max(shields_of.values(), default=0)).bit_length()) - 1
+    apart_shift = shield_shift + shield_mask.bit_length()
+    for cid in catalog.dealt("apart"):
+        field[cid] += 1 << apart_shift
+    drawn_shift = apart_shift + _AGE_BITS
+    for cid in catalog.dealt("drawn"):
+        field[cid] += 1 << (drawn_shift + _AGE_BITS * (catalog.card_ages(cid)[0] - 1))
+    return shield_mask, apart_shift, drawn_shift
 
 
 def _copy_counters(

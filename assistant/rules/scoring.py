@@ -122,16 +122,16 @@ def _score_cards(
     science_key = packed >> _SYMBOL_SHIFTS[0] & _SCIENCE_FIELDS
     bonus_cards = held_among(view.cards, lookups.set_bonus.keys()) if lookups.set_bonus else []
     bonus = sum(lookups.set_bonus[c][0] for c in bonus_cards) if bonus_cards else 0
-    mask = _NO_MASK if lookups.masks.isdisjoint(view.cards) else _masks(seat, game, lookups, counter, problems)
+    mask = (
+        _NO_MASK if lookups.masks.isdisjoint(view.cards) else _masks(seat, game, lookups, counter, problems)
+    )
     best, science = _science(science_key, bonus, *mask) if lookups.masks else _science(science_key, bonus)
     cats[index[Category.SCIENCE]] += best.points - bonus * best.sets if bonus else best.points
     if science is not None:
         details.append(science)
     counted: list[Detail] = []
-    cities = game.cities
-    n = len(cities)
-    left = cities[(seat + 1) % n].player
-    right = cities[(seat - 1) % n].player
+    n = len(game.cities)
+    left, right = game.cities[(seat + 1) % n].player, game.cities[(seat - 1) % n].player
     for card in view.specials:
         for number, per in enumerate(card.per):
             unknown: list[int] = []

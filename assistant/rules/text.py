@@ -46,12 +46,16 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
 
 
 class Text(NamedTuple):
-    """A message template and its parameters, rendered late in the reader's language."""
+    """A message template and its parameters, rendered late in the reader's language.
+
+    A named tuple, as :class:`~.model.City` is: a sheet makes dozens, and the renderings
+    are memoised by value, so its hash and equality run in C. (Its plural's number is
+    ``number``: ``count`` is a tuple's method.)"""
 
     msgid: str
     params: tuple[tuple[str, object], ...] = ()
     plural: str | None = None
-    count: int | None = None
+    number: int | None = None
 
     def render(
         self,
@@ -65,8 +69,8 @@ class Text(NamedTuple):
         negative numbers signed with ``minus`` (the hyphen-minus by default; ``MINUS_SIGN`` in
         print). ``isolate`` (print) wraps every inserted name or other data in FSI ... PDI,
         so that a right-to-left name never carries the numbers around it along (UAX #9)."""
-        if self.plural is not None and self.count is not None:
-            template = ngettext(self.msgid, self.plural, self.count)
+        if self.plural is not None and self.number is not None:
+            template = ngettext(self.msgid, self.plural, self.number)
         else:
             template = gettext(self.msgid)
         if not self.params:
@@ -86,7 +90,7 @@ class Text(NamedTuple):
             # A broken translation must never hide the message: fall back to English.
             return (
                 self.msgid.format(**values)
-                if self.plural is None or self.count == 1
+                if self.plural is None or self.number == 1
                 else (self.plural.format(**values))
             )
 

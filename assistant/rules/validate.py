@@ -92,9 +92,9 @@ def check_game_and_cards(
     if game.has_diplomacy:
         _check_diplomacy(game, catalog, problems)
     if lookups.drawn:
-        _check_drawn(game, lookups, deck, catalog, problems)
+        _check_drawn(game, lookups, deck, catalog, problems, counters)
     if catalog.rules.leader_turns_per_age:
-        _check_leaders(game, catalog, problems)
+        _check_leaders(game, catalog, problems, counters)
     _check_military(game, catalog, problems)
     if not {None}.issuperset(map(_SHIELDS, game.cities)):
         _check_shields(game, catalog, problems, clean)
@@ -377,11 +377,24 @@ def _too_many_guilds_dealt(guilds: frozenset[str], deck: int, dealt: int, lookup
     )
 
 
-def _check_drawn(game: Game, lookups: _Lookups, deck: int, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_drawn(
+    game: Game,
+    lookups: _Lookups,
+    deck: int,
+    catalog: Catalog,
+    problems: list[Problem],
+    counters: list[int | None] | None = None,
+) -> None:
     """As many cards of a drawn colour (Cities' black cards) of each age enter its deck as
-    there are players: the table cannot hold more different ones of an age."""
-    by_age = catalog.drawn_by_age(city.cards for city in game.cities)
+    there are players: the table cannot hold more different ones of an age. ``counters``
+    (the cities' from :func:`_fast_cards_ok`) hold the table's drawn cards by age: within
+    the deck's, nothing is counted card by card."""
     drawn = catalog.rules.deck_players(len(game.cities))
+    if counters is not None:
+        held = sum(filter(None, counters)) >> lookups.drawn_shift
+        if all(held >> (_AGE_BITS * k) & _AGE_MASK <= drawn for k in range(catalog.rules.ages)):
+            return
+    by_age = catalog.drawn_by_age(city.cards for city in game.cities)
     for age, cards in sorted(by_age.items()):
         if len(cards) <= drawn:
             continue
@@ -572,13 +585,18 @@ def _too_many_of_age(
 # --- leaders ---------------------------------------------------------------------------------------
 
 
-def _check_leaders(game: Game, catalog: Catalog, problems: list[Problem]) -> None:
+def _check_leaders(
+    game: Game, catalog: Catalog, problems: list[Problem], counters: list[int | None] | None = None
+) -> None:
     """No city holds more leaders than it could recruit: one leader turn an age (Leaders,
     ruling leaders-one-more-play), plus the recruitments its built stages add (Rome B); in a
-    game in progress, only the ages begun so far."""
+    game in progress, only the ages begun so far. ``counters`` (from :func:`_fast_cards_ok`)
+    hold each city's leaders: within the turns, they are not listed."""
     turns = leader_turns(game, catalog)
+    shift = _lookups(catalog).apart_shift
     for seat, city in enumerate(game.cities):
-        if not city.cards:
+        held = counters[seat] if counters is not None else None
+        if not city.cards or (held is not None and held >> shift & _AGE_MASK <= turns):
             continue
         leaders = leaders_recruited(city, catalog)
         if len(leaders) <= turns:

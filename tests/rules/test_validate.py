@@ -353,3 +353,43 @@ def test_the_quick_card_check_says_what_the_card_by_card_checks_say(seed: int, n
     of_age = sum(CITIES.card_ages(c)[0] == age for c in city["cards"] if len(CITIES.card_ages(c)) == 1)
     if of_age > CITIES.rules.turns(n) + 3:  # beyond any wonder's extra plays (Halicarnassus B: 3)
         assert any(p.code == "too-many-cards" for p in quick), (of_age, quick)
+
+
+LEADERS_CITIES = catalog_for(1, ["leaders", "cities"])
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(3, 8),
+    kind=st.sampled_from(("apart", "drawn")),
+    extra=st.integers(0, 6),
+)
+def test_the_counted_leaders_and_black_cards_say_what_the_cards_say(
+    seed: int, n: int, kind: str, extra: int
+) -> None:
+    """The counters carry each city's leaders and the table's black cards by age, and the
+    leader and black-card checks trust them within the limits: on Leaders and Cities tables of
+    3 to 8 where a city is given ``extra`` more leaders, or black cards of one age no city
+    holds, validation says exactly what it says when every check counts card by card, and a
+    city beyond its leader turns, or a table beyond an age's black cards, is told so."""
+    data = {**cities_table(seed, n), "expansions": ["leaders", "cities"]}
+    rng = random.Random(seed)
+    city = rng.choice(data["cities"])
+    held = {c for other in data["cities"] for c in other["cards"]}
+    age = rng.randint(1, 3)
+    pool = sorted(
+        c for c in LEADERS_CITIES.dealt(kind) - held if kind == "apart" or LEADERS_CITIES.card_ages(c)[0] == age
+    )
+    city["cards"] += rng.sample(pool, min(extra, len(pool)))
+    game = parse_game(data)
+    quick = check_game(game, LEADERS_CITIES)
+    with mock.patch("assistant.rules.validate._fast_cards_ok", return_value=None):
+        slow = check_game(game, LEADERS_CITIES)
+    assert quick == slow
+    if kind == "apart" and len(LEADERS_CITIES.dealt("apart").intersection(city["cards"])) > 4:
+        assert any(p.code == "too-many-cards" and p.city == data["cities"].index(city) for p in quick)
+    cards = {c for other in data["cities"] for c in other["cards"]}
+    black = [c for c in LEADERS_CITIES.dealt("drawn") & cards if LEADERS_CITIES.card_ages(c)[0] == age]
+    if kind == "drawn" and len(black) > LEADERS_CITIES.rules.deck_players(n):
+        assert any(p.code == "too-many-copies" for p in quick), quick
