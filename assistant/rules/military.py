@@ -497,9 +497,8 @@ def resolve_city(
     assert mine is not None
     by_age: list[list[int]] = [[] for _ in ages]
     unknown: list[int] = []
-    fixed = game.neighbours(seat) if game.ring_fixed else None
     for age in ages:
-        for other in game.opponents(seat, age + 1) if fixed is None else fixed:
+        for other in game.opponents(seat, age + 1):
             theirs = shields[other]
             if theirs is None:
                 if other not in unknown:

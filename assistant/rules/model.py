@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -334,9 +333,9 @@ class Game:
         """The seat of the right neighbour (the previous city clockwise)."""
         return (seat - 1) % len(self.cities)
 
-    def neighbours(self, seat: int) -> tuple[int, ...]:
+    def neighbours(self, seat: int) -> list[int]:
         """The seats of the city's distinct neighbours, left first: one at a table of two."""
-        return ring(len(self.cities))[seat]
+        return [s for s in dict.fromkeys((self.left(seat), self.right(seat))) if s != seat]
 
     def away(self, age: int) -> frozenset[int]:
         """The seats of the cities on diplomacy in Age ``age`` (Cities): they fight no conflict."""
@@ -349,28 +348,15 @@ class Game:
             return ()
         return tuple(str(c.team).casefold() for c in self.cities)
 
-    def opponents(self, seat: int, age: int) -> Sequence[int]:
+    def opponents(self, seat: int, age: int) -> list[int]:
         """Whom the city fights at the end of Age ``age``, a seat per conflict, left first:
         its neighbours; across a city on diplomacy the next city that is not (Cities), none
         when it is on diplomacy itself; in the team game its other neighbour (see
         :func:`seat_opponents`)."""
-        if self.ring_fixed:
+        teams = self.teams
+        if not teams and not self.has_diplomacy:
             return self.neighbours(seat)
-        return seat_opponents(len(self.cities), seat, self.away(age), self.teams)
-
-    @property
-    def ring_fixed(self) -> bool:
-        """Whether every city fights its neighbours in every age: no team game, no diplomacy."""
-        return not self.has_diplomacy and not self.teams
-
-
-@cache
-def ring(n: int) -> tuple[tuple[int, ...], ...]:
-    """Each seat's distinct neighbours at a table of ``n``, left (the next seat) first: one at
-    a table of two, none alone (a table's seating is asked for every city and age)."""
-    return tuple(
-        tuple(s for s in dict.fromkeys(((seat + 1) % n, (seat - 1) % n)) if s != seat) for seat in range(n)
-    )
+        return seat_opponents(len(self.cities), seat, self.away(age), teams)
 
 
 def seat_opponents(n: int, seat: int, away: frozenset[int], teams: Sequence[str] = ()) -> list[int]:
