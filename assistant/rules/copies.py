@@ -282,13 +282,13 @@ def _masks(
     if not held:
         return (), 0
     found: list[int] = []  # a symbol for each green card of the neighbours
+    green = lookups.green_symbols
     blind = []
     for other in game.neighbours(seat):
         view = counter.views[other]
         if view is None:
             blind.append(other)
             continue
-        green = lookups.green_symbols
         found.extend(map(green.__getitem__, filter(green.__contains__, view.cards)))
     if blind:
         problems.append(_pad_warning(game, seat, counter.catalog.structure(held[0]).name, blind))

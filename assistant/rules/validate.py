@@ -94,7 +94,7 @@ def check_game_and_cards(
     if lookups.drawn:
         _check_drawn(game, lookups, deck, catalog, problems, counters)
     if catalog.rules.leader_turns_per_age:
-        _check_leaders(game, catalog, problems, counters)
+        _check_leaders(game, lookups, catalog, problems, counters)
     _check_military(game, catalog, problems)
     if not {None}.issuperset(map(_SHIELDS, game.cities)):
         _check_shields(game, catalog, problems, clean)
@@ -586,17 +586,20 @@ def _too_many_of_age(
 
 
 def _check_leaders(
-    game: Game, catalog: Catalog, problems: list[Problem], counters: list[int | None] | None = None
+    game: Game,
+    lookups: _Lookups,
+    catalog: Catalog,
+    problems: list[Problem],
+    counters: list[int | None] | None = None,
 ) -> None:
     """No city holds more leaders than it could recruit: one leader turn an age (Leaders,
     ruling leaders-one-more-play), plus the recruitments its built stages add (Rome B); in a
     game in progress, only the ages begun so far. ``counters`` (from :func:`_fast_cards_ok`)
     hold each city's leaders: within the turns, they are not listed."""
     turns = leader_turns(game, catalog)
-    shift = _lookups(catalog).apart_shift
     for seat, city in enumerate(game.cities):
         held = counters[seat] if counters is not None else None
-        if not city.cards or (held is not None and held >> shift & _AGE_MASK <= turns):
+        if not city.cards or (held is not None and held >> lookups.apart_shift & _AGE_MASK <= turns):
             continue
         leaders = leaders_recruited(city, catalog)
         if len(leaders) <= turns:
