@@ -164,9 +164,10 @@ def _make_lookups(catalog: Catalog) -> _Lookups:
 def _upper_fields(catalog: Catalog, field: dict[str, int], shield_shift: int) -> tuple[int, int, int]:
     """Add to each structure's counter (``field``), above the age counters: its shields from
     ``shield_shift`` on (a city's at most 32 cards never carry out of the age counters), then
-    one in a leaders' field (cards dealt apart), then one in its age's field of drawn cards
-    (Cities' black cards; a city lists at most 32 cards, and no drawn card has two copies, so
-    neither field carries). The shields' mask, and where the two fields start."""
+    one in a leaders' field (cards dealt apart; a city lists at most 32 cards), then one in its
+    age's field of drawn cards (Cities' black cards: all their copies together fit one field,
+    checked here), so that neither field carries. The shields' mask, and where the two fields
+    start."""
     shields_of = shield_counts(catalog)
     for cid, shields in shields_of.items():
         field[cid] += shields << shield_shift
@@ -175,8 +176,12 @@ def _upper_fields(catalog: Catalog, field: dict[str, int], shield_shift: int) ->
     for cid in catalog.dealt("apart"):
         field[cid] += 1 << apart_shift
     drawn_shift = apart_shift + _AGE_BITS
-    for cid in catalog.dealt("drawn"):
+    drawn = catalog.dealt("drawn")
+    for cid in drawn:
         field[cid] += 1 << (drawn_shift + _AGE_BITS * (catalog.card_ages(cid)[0] - 1))
+    most = sum(max(catalog.copies(cid, p) for p in range(catalog.rules.max_players + 1)) for cid in drawn)
+    if most > _AGE_MASK:  # every copy at one table: an age's field would carry into the next
+        raise ValueError(f"{most} copies of drawn cards: more than a counter of {_AGE_BITS} bits holds")
     return shield_mask, apart_shift, drawn_shift
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.rules.catalog import Catalog, catalog_for
-from assistant.rules.counters import structure_limit, table_lookups
+from assistant.rules.counters import _make_lookups, structure_limit, table_lookups
 from assistant.rules.gameio import parse_game
 from assistant.rules.military import shield_counts
 from assistant.rules.model import Category, City, Game, Problem
@@ -397,3 +397,14 @@ def test_the_counted_leaders_and_black_cards_say_what_the_cards_say(
     black = [c for c in LEADERS_CITIES.dealt("drawn") & cards if LEADERS_CITIES.card_ages(c)[0] == age]
     if kind == "drawn" and len(black) > LEADERS_CITIES.rules.deck_players(n):
         assert any(p.code == "too-many-copies" for p in quick), quick
+
+
+def test_drawn_cards_too_many_for_their_counter_are_refused_when_the_catalog_is_read() -> None:
+    """The table's drawn cards of an age share one 8-bit field of the counters: a catalog whose
+    drawn cards' copies could fill it (here, 10 copies of each of Cities' 27 black cards) is
+    refused, rather than letting one age's count carry into the next."""
+    with (
+        mock.patch.object(LEADERS_CITIES, "copies", return_value=10),
+        pytest.raises(ValueError, match="copies of drawn cards"),
+    ):
+        _make_lookups(LEADERS_CITIES)
