@@ -62,9 +62,9 @@ def per_line(
 ) -> tuple[float, float]:
     """Seconds a line of each scorer: each line's best of ``repeat`` passes after a first
     one, averaged over the lines. The passes alternate between the two scorers, and a line's
-    best is kept rather than a pass's: this host slows down for seconds at a time, so a whole
-    pass is seldom quiet, but each line is, in some pass (a pass's best moved a tenth from
-    run to run, a line's best a few hundredths)."""
+    best is kept rather than a pass's: a host that slows down for a while spoils a whole pass,
+    but seldom the same line in every pass. (It does not make the figure steady: the same
+    code still measured 1.55-2.04 times its reference at 3 players, from run to run.)"""
     for line in lines:
         first(line)
         second(line)
